@@ -1,0 +1,1 @@
+//! A small Amstrad CPC emulator.

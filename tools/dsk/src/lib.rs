@@ -1,0 +1,1 @@
+//! Amstrad CPC `.dsk` disc images and AMSDOS files.
