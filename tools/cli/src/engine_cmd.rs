@@ -1,26 +1,366 @@
 //! `cpc-othello engine ...`: the reference engine from the command line.
 
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
-use clap::Subcommand;
+use anyhow::{bail, Context};
+use clap::{Args, Subcommand, ValueEnum};
+use othello_engine::board::squares;
+use othello_engine::gtp::{self, MoveSource};
+use othello_engine::notation::{parse_board, parse_square, square_name};
+use othello_engine::perft::{perft, Convention};
+use othello_engine::search::best_move;
+use othello_engine::solve::solve;
+use othello_engine::weights::Weights;
+use othello_engine::{Board, Color};
+use serde_json::json;
 
 /// Engine subcommands.
 #[derive(Subcommand)]
 pub enum EngineCmd {
-    /// Legal moves of the start position (placeholder until perft lands).
-    Moves,
+    /// Counts move sequences from the start position (move-generator check).
+    Perft {
+        /// Depth in plies (a pass is one ply).
+        depth: u32,
+        /// `a`: Bik/OEIS, a game over before the depth is one leaf (default); `b`: Edax, not counted.
+        #[arg(long, default_value = "a")]
+        convention: Convention,
+    },
+    /// The AI's move for a position at a level.
+    Best {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// AI level: 1 Nixon easy, 2 Nixon hard, 3 and up alpha-beta (see docs/ai.md).
+        #[arg(long, default_value_t = 2)]
+        level: u8,
+        #[command(flatten)]
+        weights: WeightsArg,
+        /// Print one JSON object: move, score, pv, nodes.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Exact final disc difference (WOF rule) for the side to move, and a best move.
+    Solve {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Print one JSON object: move, score, pv, nodes.
+        #[arg(long)]
+        json: bool,
+    },
+    /// A game in the terminal against the engine (moves as `f5`, plus `undo`, `hint`, `quit`).
+    Play {
+        /// AI level of the engine.
+        #[arg(long, default_value_t = 2)]
+        level: u8,
+        /// Your colour (black moves first).
+        #[arg(long, value_enum, default_value_t = Side::Black)]
+        color: Side,
+        #[command(flatten)]
+        weights: WeightsArg,
+    },
+    /// Speaks GTP on standard input/output (as Edax and GRhino do).
+    Gtp {
+        /// AI level of the engine.
+        #[arg(long, default_value_t = 3)]
+        level: u8,
+        #[command(flatten)]
+        weights: WeightsArg,
+    },
+    /// Solves FFO/fforum positions from shared/data/ffo and prints time and nodes per second.
+    BenchFfo {
+        /// First position number.
+        #[arg(long, default_value_t = 20)]
+        from: u32,
+        /// Last position number.
+        #[arg(long, default_value_t = 39)]
+        to: u32,
+        /// Folder with the ffo-*.txt files.
+        #[arg(long, default_value = "../shared/data/ffo")]
+        dir: PathBuf,
+    },
+}
+
+/// A position given on the command line.
+#[derive(Args)]
+pub struct PositionArgs {
+    /// 64 characters from a1 to h8: `X` black, `O` white, `-` empty.
+    #[arg(long)]
+    board: String,
+    /// Side to move: `X` (black) or `O` (white).
+    #[arg(long = "to-move")]
+    to_move: String,
+}
+
+/// The weights file option.
+#[derive(Args)]
+pub struct WeightsArg {
+    /// Weights and AI parameters (default: the built-in copy of cpc/weights.toml).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+}
+
+impl WeightsArg {
+    fn load(&self) -> anyhow::Result<Weights> {
+        match &self.weights {
+            Some(path) => Ok(Weights::load(path)?),
+            None => Ok(Weights::default()),
+        }
+    }
+}
+
+/// A colour on the command line.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Side {
+    /// Black, moves first.
+    Black,
+    /// White.
+    White,
 }
 
 /// Runs one engine subcommand.
 pub fn run(cmd: EngineCmd) -> anyhow::Result<ExitCode> {
     match cmd {
-        EngineCmd::Moves => {
-            let b = othello_engine::Board::start();
-            let names: Vec<String> = othello_engine::board::squares(b.legal_moves())
-                .map(othello_engine::notation::square_name)
-                .collect();
-            println!("{}", names.join(" "));
+        EngineCmd::Perft { depth, convention } => run_perft(depth, convention)?,
+        EngineCmd::Best {
+            position,
+            level,
+            weights,
+            json,
+        } => {
+            let board = position.parse()?;
+            let weights = weights.load()?;
+            check_level(&weights, level)?;
+            let start = Instant::now();
+            let result = best_move(&board, level, &weights);
+            report(
+                result.best_move,
+                i32::from(result.score),
+                &result.pv,
+                result.nodes,
+                start,
+                json,
+            );
         }
+        EngineCmd::Solve { position, json } => {
+            let board = position.parse()?;
+            let start = Instant::now();
+            let s = solve(&board);
+            report(s.best_move, s.score, &s.pv, s.nodes, start, json);
+        }
+        EngineCmd::Play {
+            level,
+            color,
+            weights,
+        } => {
+            let weights = weights.load()?;
+            check_level(&weights, level)?;
+            let human = match color {
+                Side::Black => Color::Black,
+                Side::White => Color::White,
+            };
+            play(level, human, &weights)?;
+        }
+        EngineCmd::Gtp { level, weights } => {
+            let weights = weights.load()?;
+            check_level(&weights, level)?;
+            let mut source = EngineSource { level, weights };
+            let mut session = gtp::Session::new(&mut source);
+            session.serve(io::stdin().lock(), io::stdout().lock())?;
+        }
+        EngineCmd::BenchFfo { from, to, dir } => bench_ffo(&dir, from, to)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+impl PositionArgs {
+    fn parse(&self) -> anyhow::Result<Board> {
+        let mut chars = self.to_move.chars();
+        let (Some(side), None) = (chars.next(), chars.next()) else {
+            bail!(
+                "--to-move: expected `X` or `O`, found `{}`",
+                self.to_move
+            );
+        };
+        parse_board(&self.board, side).context("--board")
+    }
+}
+
+fn check_level(weights: &Weights, level: u8) -> anyhow::Result<()> {
+    if weights.level(level).is_none() {
+        bail!(
+            "--level {level}: the weights file defines levels 1 to {}",
+            weights.max_level()
+        );
+    }
+    Ok(())
+}
+
+fn run_perft(depth: u32, convention: Convention) -> anyhow::Result<()> {
+    if depth > 20 {
+        bail!("perft depth {depth}: at most 20 (depth 14 already takes hours)");
+    }
+    let start = Instant::now();
+    let count = perft(&Board::start(), depth, convention);
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "perft {depth} (convention {convention}): {count} leaves in {secs:.3} s, {:.0} leaves/s",
+        count as f64 / secs.max(1e-9)
+    );
+    Ok(())
+}
+
+fn report(mv: Option<u8>, score: i32, pv: &[u8], nodes: u64, start: Instant, json: bool) {
+    let mv_name = mv.map_or_else(|| "pass".to_string(), square_name);
+    let pv: Vec<String> = pv.iter().map(|&s| square_name(s)).collect();
+    if json {
+        println!(
+            "{}",
+            json!({ "move": mv_name, "score": score, "pv": pv, "nodes": nodes })
+        );
+    } else {
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "move {mv_name}  score {score:+}  pv {}  nodes {nodes}  ({secs:.3} s)",
+            pv.join(" ")
+        );
+    }
+}
+
+/// The reference engine at a level, for GTP.
+struct EngineSource {
+    level: u8,
+    weights: Weights,
+}
+
+impl MoveSource for EngineSource {
+    fn name(&self) -> String {
+        format!("cpc-othello reference level {}", self.level)
+    }
+
+    fn choose(&mut self, board: &Board) -> Result<u8, String> {
+        best_move(board, self.level, &self.weights)
+            .best_move
+            .ok_or_else(|| "the engine found no move".to_string())
+    }
+}
+
+fn play(level: u8, human: Color, weights: &Weights) -> anyhow::Result<()> {
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut board = Board::start();
+    let mut history: Vec<Board> = Vec::new();
+    println!("You play {human:?}. Moves as `f5`; also `undo`, `hint`, `quit`.");
+    loop {
+        println!("{}", gtp::show_board(&board));
+        if board.is_game_over() {
+            println!("Final score {}", gtp::final_score(&board));
+            return Ok(());
+        }
+        if board.must_pass() {
+            println!("{:?} has no legal move and passes.", board.to_move);
+            board.pass();
+            continue;
+        }
+        if board.to_move != human {
+            let result = best_move(&board, level, weights);
+            let sq = result.best_move.context("engine found no move")?;
+            println!("Engine plays {}", square_name(sq));
+            history.push(board);
+            board.play(sq);
+            continue;
+        }
+        print!("Your move: ");
+        io::stdout().flush()?;
+        let Some(line) = lines.next() else {
+            return Ok(());
+        };
+        let line = line?;
+        let word = line.trim().to_ascii_lowercase();
+        match word.as_str() {
+            "quit" | "q" => return Ok(()),
+            "hint" => {
+                let result = best_move(&board, level, weights);
+                if let Some(sq) = result.best_move {
+                    println!("Hint: {} (score {:+})", square_name(sq), result.score);
+                }
+            }
+            "undo" => {
+                // Back to the human's previous turn: undo the engine's reply and the human's move.
+                while let Some(previous) = history.pop() {
+                    board = previous;
+                    if board.to_move == human {
+                        break;
+                    }
+                }
+            }
+            _ => match parse_square(&word) {
+                Some(sq) if board.legal_moves() & (1 << sq) != 0 => {
+                    history.push(board);
+                    board.play(sq);
+                }
+                Some(_) => {
+                    let legal: Vec<String> = squares(board.legal_moves()).map(square_name).collect();
+                    println!("Illegal move; legal: {}", legal.join(" "));
+                }
+                None => println!("Type a square like f5, or undo, hint, quit."),
+            },
+        }
+    }
+}
+
+fn bench_ffo(dir: &std::path::Path, from: u32, to: u32) -> anyhow::Result<()> {
+    let mut total_nodes = 0u64;
+    let start = Instant::now();
+    let mut found = 0;
+    for entry in std::fs::read_dir(dir).with_context(|| format!("{}", dir.display()))? {
+        let path = entry?.path();
+        let text = std::fs::read_to_string(&path)?;
+        for (line_no, line) in text.lines().enumerate() {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let Some(number) = fields
+                .iter()
+                .find_map(|f| f.strip_prefix('#'))
+                .and_then(|n| n.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            if !(from..=to).contains(&number) {
+                continue;
+            }
+            let (Some(board), Some(side), Some(expected)) = (fields.first(), fields.get(1), fields.get(2))
+            else {
+                bail!("{}:{}: malformed line", path.display(), line_no + 1);
+            };
+            let side = side.chars().next().unwrap_or('?');
+            let board = parse_board(board, side)
+                .with_context(|| format!("{}:{}", path.display(), line_no + 1))?;
+            let expected: i32 = expected.trim_start_matches('+').parse().with_context(|| {
+                format!("{}:{}: score `{expected}`", path.display(), line_no + 1)
+            })?;
+            let t = Instant::now();
+            let s = solve(&board);
+            let secs = t.elapsed().as_secs_f64();
+            total_nodes += s.nodes;
+            found += 1;
+            println!(
+                "#{number:<3} score {:+3} (expected {expected:+3}) move {}  {secs:8.2} s  {:>14} nodes  {:>6.1} Mn/s{}",
+                s.score,
+                s.best_move.map_or_else(|| "pass".to_string(), square_name),
+                s.nodes,
+                s.nodes as f64 / secs.max(1e-9) / 1e6,
+                if s.score == expected { "" } else { "  MISMATCH" }
+            );
+        }
+    }
+    if found == 0 {
+        bail!("no positions #{from}..#{to} in {}", dir.display());
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{found} positions in {secs:.1} s, {total_nodes} nodes, {:.1} Mnodes/s",
+        total_nodes as f64 / secs.max(1e-9) / 1e6
+    );
+    Ok(())
 }

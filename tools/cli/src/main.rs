@@ -5,7 +5,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod asm_cmd;
+mod build_cmd;
+mod dsk_cmd;
 mod engine_cmd;
+mod run_cmd;
+mod run_window;
 
 /// Amstrad CPC Othello: assembler, disk tools, emulator and the reference engine.
 #[derive(Parser)]
@@ -20,12 +25,25 @@ enum Command {
     /// The reference Othello engine: perft, best move, exact solve, play, GTP.
     #[command(subcommand)]
     Engine(engine_cmd::EngineCmd),
+    /// Disk images: new, put, ls (as CAT), get, rm, info.
+    #[command(subcommand)]
+    Dsk(dsk_cmd::DskCmd),
+    /// Assemble Z80 sources (WinAPE/Maxam/RASM syntax) into a CPC binary.
+    Asm(asm_cmd::AsmArgs),
+    /// Build the game: OTHELLO.BIN on a .dsk, with listing, symbols and memory map beside it.
+    Build(build_cmd::BuildArgs),
+    /// Run a CPC program (.dsk, .sna or binary) in the emulator: a window, or --headless.
+    Run(run_cmd::RunArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Engine(cmd) => engine_cmd::run(cmd),
+        Command::Dsk(cmd) => dsk_cmd::run(cmd),
+        Command::Asm(args) => asm_cmd::run(args),
+        Command::Build(args) => build_cmd::run(args),
+        Command::Run(args) => run_cmd::run(args),
     };
     match result {
         Ok(code) => code,

@@ -26,69 +26,112 @@ impl Color {
     }
 }
 
-const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::Black => "black",
+            Color::White => "white",
+        })
+    }
+}
 
 /// Legal moves for the side owning `player` against `opponent`, as a bitboard.
 ///
-/// Kogge-Stone style flood fill in the 8 directions; shifts by 1 and by 9/7 mask the wrap
-/// across the a and h files.
+/// Flood fill in the 4 line directions, both ways. The opponent mask drops the a and h files
+/// for every direction with a horizontal component, so runs never wrap a file edge. Each
+/// direction does two single steps and then two double steps (a run of opponent discs is at
+/// most 6 long), which keeps the dependency chain short.
 #[must_use]
+#[inline]
 pub fn legal_moves(player: u64, opponent: u64) -> u64 {
-    let empty = !(player | opponent);
-    let mut moves = 0u64;
-    // (shift, mask applied to the opponent so that runs never wrap a file edge)
-    let inner = opponent & NOT_A & NOT_H;
-    moves |= dir_moves(player, inner, empty, 1);
-    moves |= dir_moves(player, opponent, empty, 8);
-    moves |= dir_moves(player, inner, empty, 7);
-    moves |= dir_moves(player, inner, empty, 9);
-    moves
+    let inner = opponent & 0x7e7e_7e7e_7e7e_7e7e;
+    let moves = dir_moves(player, inner, 1)
+        | dir_moves(player, opponent, 8)
+        | dir_moves(player, inner, 7)
+        | dir_moves(player, inner, 9);
+    moves & !(player | opponent)
 }
 
-#[inline]
-fn dir_moves(player: u64, opp: u64, empty: u64, shift: u32) -> u64 {
-    // Left shifts and right shifts both, for the two opposite directions.
+#[inline(always)]
+fn dir_moves(player: u64, opp: u64, shift: u32) -> u64 {
+    let double = shift * 2;
     let mut l = opp & (player << shift);
     l |= opp & (l << shift);
-    l |= opp & (l << shift);
-    l |= opp & (l << shift);
-    l |= opp & (l << shift);
-    l |= opp & (l << shift);
+    let pairs_l = opp & (opp << shift);
+    l |= pairs_l & (l << double);
+    l |= pairs_l & (l << double);
     let mut r = opp & (player >> shift);
     r |= opp & (r >> shift);
-    r |= opp & (r >> shift);
-    r |= opp & (r >> shift);
-    r |= opp & (r >> shift);
-    r |= opp & (r >> shift);
-    ((l << shift) | (r >> shift)) & empty
+    let pairs_r = opp & (opp >> shift);
+    r |= pairs_r & (r >> double);
+    r |= pairs_r & (r >> double);
+    (l << shift) | (r >> shift)
 }
 
 /// Discs flipped when the owner of `player` plays on square `sq` (0..63) against `opponent`.
-/// Returns 0 when the move flips nothing (it is then illegal).
+/// Returns 0 when the move flips nothing (it is then illegal). `sq` is taken modulo 64.
+///
+/// For each of the 8 rays leaving `sq` the first square that is not an opponent disc ends
+/// the run; the run flips when that square is the player's. On rays towards higher indices
+/// that square is the lowest set bit of `ray & !opponent`, towards lower indices the highest.
 #[must_use]
+#[inline]
 pub fn flips(player: u64, opponent: u64, sq: u8) -> u64 {
-    debug_assert!(sq < 64);
-    let (row, col) = (i32::from(sq / 8), i32::from(sq % 8));
+    let rays = &RAYS[usize::from(sq & 63)];
     let mut all = 0u64;
-    for (dr, dc) in DIRECTIONS {
-        let mut line = 0u64;
-        let (mut r, mut c) = (row + dr, col + dc);
-        while (0..8).contains(&r) && (0..8).contains(&c) {
-            let bit = 1u64 << (r * 8 + c);
-            if opponent & bit != 0 {
-                line |= bit;
-            } else {
-                if player & bit != 0 {
-                    all |= line;
-                }
-                break;
-            }
-            r += dr;
-            c += dc;
+    for &ray in &rays[..4] {
+        let stop = ray & !opponent;
+        let first = stop & stop.wrapping_neg();
+        let run = first.wrapping_sub(1) & ray;
+        if first & player != 0 {
+            all |= run;
+        }
+    }
+    for &ray in &rays[4..] {
+        // `| 1` keeps the bit scan defined; bit 0 then only counts when it is on the ray.
+        let stop = (ray & !opponent) | 1;
+        let first = 1u64 << (63 - stop.leading_zeros());
+        let run = (first << 1).wrapping_neg() & ray;
+        if first & player & ray != 0 {
+            all |= run;
         }
     }
     all
+}
+
+/// For each square, the 8 rays leaving it (the square itself excluded): first the four
+/// towards higher indices (+1, +7, +8, +9), then the four towards lower ones.
+static RAYS: [[u64; 8]; 64] = make_rays();
+
+const fn make_rays() -> [[u64; 8]; 64] {
+    // (row step, column step) in the order of the table.
+    const STEPS: [(i32, i32); 8] = [
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+        (0, -1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+    ];
+    let mut rays = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (dr, dc) = STEPS[d];
+            let (mut r, mut c) = (sq as i32 / 8 + dr, sq as i32 % 8 + dc);
+            while r >= 0 && r < 8 && c >= 0 && c < 8 {
+                rays[sq][d] |= 1u64 << (r * 8 + c);
+                r += dr;
+                c += dc;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    rays
 }
 
 /// The 8 directions as (row step, column step): N, NE, E, SE, S, SW, W, NW.
@@ -290,6 +333,30 @@ impl fmt::Debug for Board {
 mod tests {
     use super::*;
 
+    /// The plain square-by-square walk, as the reference for the bit tricks of [`flips`].
+    fn flips_reference(player: u64, opponent: u64, sq: u8) -> u64 {
+        let (row, col) = (i32::from(sq / 8), i32::from(sq % 8));
+        let mut all = 0u64;
+        for (dr, dc) in DIRECTIONS {
+            let mut line = 0u64;
+            let (mut r, mut c) = (row + dr, col + dc);
+            while (0..8).contains(&r) && (0..8).contains(&c) {
+                let bit = 1u64 << (r * 8 + c);
+                if opponent & bit != 0 {
+                    line |= bit;
+                } else {
+                    if player & bit != 0 {
+                        all |= line;
+                    }
+                    break;
+                }
+                r += dr;
+                c += dc;
+            }
+        }
+        all
+    }
+
     #[test]
     fn start_has_four_moves_d3_c4_f5_e6() {
         let b = Board::start();
@@ -308,7 +375,7 @@ mod tests {
             loop {
                 let (p, o) = b.player_opponent();
                 let slow = (0..64u8)
-                    .filter(|&s| (p | o) & (1 << s) == 0 && flips(p, o, s) != 0)
+                    .filter(|&s| (p | o) & (1 << s) == 0 && flips_reference(p, o, s) != 0)
                     .fold(0u64, |m, s| m | 1 << s);
                 assert_eq!(legal_moves(p, o), slow, "{b:?}");
                 if b.is_game_over() {
@@ -332,13 +399,42 @@ mod tests {
     }
 
     #[test]
+    fn fast_flips_match_the_walk_on_random_boards() {
+        // Arbitrary (not necessarily reachable) boards, every square including occupied ones.
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for _ in 0..20_000 {
+            let (a, b) = (next(), next());
+            let (p, o) = (a & b, !a & next());
+            for sq in 0..64 {
+                assert_eq!(
+                    flips(p, o, sq),
+                    flips_reference(p, o, sq),
+                    "{p:#x} {o:#x} {sq}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn wof_gives_empties_to_the_winner() {
         let b = Board {
             black: 0b111,
             white: 0b1000,
             to_move: Color::White,
         };
-        assert_eq!(b.final_score(), FinalScore { black: 63, white: 1 });
+        assert_eq!(
+            b.final_score(),
+            FinalScore {
+                black: 63,
+                white: 1
+            }
+        );
         assert_eq!(wof_difference(0b111, 0b1000), 62);
         assert_eq!(wof_difference(0b1000, 0b111), -62);
         assert_eq!(wof_difference(0b1, 0b10), 0);

@@ -7,6 +7,14 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod game;
+pub mod eval;
+pub mod gtp;
+pub mod levels;
 pub mod notation;
+pub mod perft;
+pub mod solve;
+pub mod search;
+pub mod weights;
 
 pub use board::{Board, Color};

@@ -1,0 +1,92 @@
+; ai.asm - the AI entry point (docs/ai.md), for the UI and the test harness.
+;
+; ---- Interface --------------------------------------------------------------------------------
+;
+; In:   ai_board   64 bytes, a1..h8, coded as game_board (SQ_EMPTY, SQ_BLACK, SQ_WHITE)
+;       ai_side    the side to move: SQ_BLACK (1) or SQ_WHITE (2)
+;       ai_level   1 = Nixon easy, 2 = Nixon hard (AI_MAX_LEVEL is the highest this program
+;                  plays so far)
+; Call: ai_entry
+; Out:  ai_move    the move, 0..63; AI_PASS (&FF) when the side to move has no legal move
+;                  (ai_score = 0 then); AI_BAD_INPUT (&FE) when ai_level or ai_side is not
+;                  one of the values above (nothing was searched)
+;       ai_score   16-bit signed, little endian: the reference engine's score
+;                  (othello_engine::search::best_move) for the same position and level
+;       ai_nodes   32-bit, little endian: moves scored (informational, docs/ai.md section 6)
+;
+; ai_board is only read. ai_entry needs nothing but 12 bytes of stack (its return address
+; included) plus what the interrupt handler takes: it runs with interrupts on or off and
+; never changes the interrupt state. It changes AF, BC, DE, HL and
+; IX, never IY or the alternate registers. It uses the mailbox of board.asm, so it must not
+; run from an interrupt handler or while gen_legal or play_move run.
+
+AI_PASS         equ &FF
+AI_BAD_INPUT    equ &FE
+AI_MAX_LEVEL    equ 2
+
+ai_entry:
+        ld hl,0
+        ld (ai_score),hl
+        ld (ai_nodes),hl
+        ld (ai_nodes+2),hl
+        ld (sr_best),hl
+        xor a
+        ld (sr_best_sq),a
+        ld a,AI_BAD_INPUT
+        ld (ai_move),a
+        ld a,(ai_side)
+        dec a
+        cp 2
+        ret nc                  ; ai_side is neither 1 nor 2
+        inc a
+        ld (sr_me),a
+        xor 3
+        ld (sr_opp),a
+        ld hl,ai_board
+        call mb_load
+        call ev_init
+        call ai_count_discs
+        ld (sr_discs),a
+        ld a,(ai_level)
+        cp 1
+        jr z,.easy
+        cp 2
+        ret nz                  ; not a level this program plays
+        call sr_nixon_hard
+        jr .result
+.easy:  call sr_nixon_easy
+.result:
+        ld a,(sr_best_sq)
+        or a
+        jr z,.pass
+        ld h,mb_to_sq/256
+        ld l,a
+        set 7,l                 ; mb_to_sq is at cell + 128 of its page
+        ld a,(hl)
+        ld (ai_move),a
+        ld hl,(sr_best)
+        ld (ai_score),hl
+        ret
+.pass:  ld a,AI_PASS
+        ld (ai_move),a
+        ret
+
+; ai_count_discs: A = discs on ai_board. Trashes F, BC, HL.
+ai_count_discs:
+        ld hl,ai_board
+        ld bc,64*256            ; B = squares, C = discs
+.loop:  ld a,(hl)
+        or a
+        jr z,.next
+        inc c
+.next:  inc hl
+        djnz .loop
+        ld a,c
+        ret
+
+ai_board:       ds 64
+ai_side:        db SQ_BLACK
+ai_level:       db 1
+ai_move:        db AI_PASS
+ai_score:       dw 0
+ai_nodes:       dw 0,0

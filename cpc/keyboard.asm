@@ -1,0 +1,147 @@
+; keyboard.asm - the keyboard matrix, read through the PSG, and key presses as events.
+;
+; kbd_scan runs once per frame from the interrupt handler: it reads the 10 lines of the
+; matrix (PSG register 14, reference 4.7), keeps them in key_held (1 = held) and adds every
+; key that went down since the previous scan to key_new. So a press is never lost, however
+; long the main program is busy, and a held key counts once.
+;
+; The main program takes presses out of key_new with kbd_get, which knows only the keys of
+; key_table and returns their KEY_ codes. kbd_flush forgets every press not taken yet.
+;
+; Keys: SPACE next move; ENTER or RETURN (or COPY, or the joystick's fire) play it; the
+; cursor keys (or the joystick) move the cursor; ESC the menu; N, C, L in the menu.
+
+KBD_LINES       equ 10              ; matrix lines 0..9 (line 9 = joystick 0 and DEL)
+
+KEY_NONE        equ 0
+KEY_SPACE       equ 1
+KEY_ENTER       equ 2
+KEY_UP          equ 3
+KEY_DOWN        equ 4
+KEY_LEFT        equ 5
+KEY_RIGHT       equ 6
+KEY_ESC         equ 7
+KEY_N           equ 8
+KEY_C           equ 9
+KEY_L           equ 10
+
+; key_table: matrix line, bit mask, KEY_ code; kbd_get tries them in this order.
+key_table:
+        db 5,&80,KEY_SPACE
+        db 2,&04,KEY_ENTER          ; RETURN
+        db 0,&40,KEY_ENTER          ; ENTER (keypad)
+        db 1,&02,KEY_ENTER          ; COPY
+        db 9,&10,KEY_ENTER          ; joystick fire 1
+        db 0,&01,KEY_UP
+        db 0,&04,KEY_DOWN
+        db 1,&01,KEY_LEFT
+        db 0,&02,KEY_RIGHT
+        db 9,&01,KEY_UP             ; joystick
+        db 9,&02,KEY_DOWN
+        db 9,&04,KEY_LEFT
+        db 9,&08,KEY_RIGHT
+        db 8,&04,KEY_ESC
+        db 5,&40,KEY_N
+        db 7,&40,KEY_C
+        db 4,&10,KEY_L
+        db &FF                      ; end
+
+; kbd_init: no key held, no press pending. Trashes AF, B, HL.
+kbd_init:
+        ld hl,key_held
+        ld b,2*KBD_LINES
+.clear: ld (hl),0
+        inc hl
+        djnz .clear
+        ret
+
+; kbd_scan: reads the matrix into key_held and adds new presses to key_new. Called by the
+; interrupt handler. Trashes AF, BC, DE, HL.
+kbd_scan:
+        ld bc,&F782             ; PPI port A output
+        out (c),c
+        ld bc,&F40E             ; PSG register 14 ...
+        out (c),c
+        ld bc,&F6C0             ; ... latched
+        out (c),c
+        ld bc,&F600
+        out (c),c
+        ld bc,&F792             ; PPI port A input
+        out (c),c
+        ld hl,key_held
+        ld de,key_new
+        ld a,&40                ; PSG read, line 0
+.line:  ld b,&F6
+        out (c),a               ; port C: read the PSG, keyboard line in bits 3-0
+        ld b,&F4
+        in c,(c)                ; the line, 0 = pressed
+        push af
+        ld a,c
+        cpl
+        ld c,a                  ; C = held now (1 = pressed)
+        ld a,(hl)
+        cpl
+        and c                   ; held now, not at the previous scan
+        ex de,hl
+        or (hl)
+        ld (hl),a               ; key_new |= new presses
+        ex de,hl
+        ld (hl),c
+        inc hl
+        inc de
+        pop af
+        inc a
+        cp &40+KBD_LINES
+        jr c,.line
+        ld bc,&F782             ; port A output again, PSG inactive
+        out (c),c
+        ld bc,&F600
+        out (c),c
+        ret
+
+; kbd_get: A = the KEY_ code of a press not taken yet (key_table order), KEY_NONE if there
+; is none; that press is taken. Trashes F, BC, DE, HL.
+kbd_get:
+        ld hl,key_table
+.entry: ld a,(hl)
+        cp &FF
+        jr z,.none
+        ld e,a
+        ld d,0
+        inc hl
+        ld c,(hl)               ; C = the key's bit
+        inc hl
+        push hl
+        ld hl,key_new
+        add hl,de
+        di                      ; key_new is shared with the interrupt handler
+        ld a,(hl)
+        and c
+        jr z,.not
+        ld a,(hl)
+        xor c
+        ld (hl),a               ; taken
+        ei
+        pop hl
+        ld a,(hl)
+        ret
+.not:   ei
+        pop hl
+        inc hl
+        jr .entry
+.none:  xor a
+        ret
+
+; kbd_flush: forgets every press not taken yet. Trashes AF, B, HL.
+kbd_flush:
+        ld hl,key_new
+        ld b,KBD_LINES
+        di
+.clear: ld (hl),0
+        inc hl
+        djnz .clear
+        ei
+        ret
+
+key_held:       ds KBD_LINES        ; held keys by matrix line, 1 = held
+key_new:        ds KBD_LINES        ; presses not taken yet, by matrix line

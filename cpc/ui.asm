@@ -1,0 +1,557 @@
+; ui.asm - the game's state machine: whose turn, the keys, passes, game over, the menu.
+;
+; Each state is entered by JP, with nothing of its own on the stack, and ends by jumping to
+; the next, so the stack never grows from state to state (ui_new_game even resets it).
+;
+;   ui_turn      works out the legal moves of the side to move (gen_legal, before asking
+;                anything); none: a pass, or the game is over; else the human's or the
+;                computer's move.
+;   ui_human     waits for keys. SPACE moves the cursor to the next legal move in the
+;                canonical order (ascending square index: a1 b1 .. h1 a2 .. h8, wrapping
+;                around); a cursor key moves it to the nearest legal move that way
+;                (cursor_direction); ENTER or RETURN plays the move under the cursor.
+;                The cursor only ever stands on a legal move, so an illegal move cannot be
+;                played.
+;   ui_computer  copies the position to the AI (ai_board, ai_side, ai_level), calls
+;                ai_entry and plays its move.
+;   ui_pass      announces a forced pass and waits for SPACE or ENTER.
+;   ui_game_over shows the WOF final score and the winner; N starts a new game.
+;   ui_menu      ESC from any waiting state: N new game, C swap colours (the computer takes
+;                the other side at once), L next level, ESC back to the game.
+;
+; ui_state tells the test harness what the program is doing (UI_ values below); ui_ready
+; is 1 exactly while the program waits for a key in one of the waiting states, and
+; ui_keys counts the keys it has taken, so a harness can press a key, run until ui_keys
+; changes, release it and wait for ui_ready again. docs/architecture.md lists them all.
+
+ST_START        equ 0               ; starting a game, drawing
+ST_HUMAN        equ 1               ; waiting for the human's move
+ST_THINKING     equ 2               ; the AI is choosing a move
+ST_GAME_OVER    equ 3               ; the game is over, waiting for a key
+ST_MENU         equ 4               ; the menu is shown, waiting for a key
+ST_PASS         equ 5               ; a forced pass is announced, waiting for a key
+ST_MOVING       equ 6               ; a move is being played and drawn
+ST_ERROR        equ 7               ; the AI returned a move that is not legal
+
+PLY_PASS        equ &FF             ; a pass, in record_list and last_move
+PLY_NONE        equ &FE             ; last_move before the first move
+RECORD_MAX      equ 128             ; plies record_list can hold (a game has at most ~70)
+FLIP_FRAMES     equ 2               ; frames between two flipped discs being drawn
+
+ui_main:
+        ld a,SQ_BLACK
+        ld (human_colour),a
+        ld a,1
+        ld (game_level),a
+        ; then a new game
+
+; ui_new_game: the start position, the whole screen.
+ui_new_game:
+        ld sp,STACK_TOP
+        xor a
+        ld (ui_ready),a
+        ld a,ST_START
+        ld (ui_state),a
+        call game_init
+        call ui_redraw
+        ; then the first turn
+
+; ui_turn: what happens next in the current position.
+ui_turn:
+        call cursor_hide
+        call gen_legal
+        ld a,(legal_count)
+        or a
+        jr nz,.move
+        call pass_move          ; no move: can the other side move?
+        call gen_legal
+        ld a,(legal_count)
+        or a
+        jr z,.over
+        ld a,PLY_PASS
+        call record_ply
+        ld a,PLY_PASS
+        call set_last_move
+        jp ui_pass
+.over:  call pass_move          ; neither can: the side to move stays as it was
+        jp ui_game_over
+.move:  ld a,(human_colour)
+        ld b,a
+        ld a,(side_to_move)
+        cp b
+        jp z,ui_human
+        jp ui_computer
+
+; ui_human: the human chooses among legal_list with the keys.
+ui_human:
+        call kbd_flush          ; nothing typed while the computer played counts
+        xor a
+        ld (cursor_index),a
+        call cursor_show
+        ld a,ST_HUMAN
+        ld (ui_state),a
+.key:   call ui_wait_key
+        cp KEY_SPACE
+        jr z,.next
+        cp KEY_ENTER
+        jr z,.play
+        cp KEY_ESC
+        jp z,ui_menu
+        cp KEY_UP
+        jr c,.key
+        cp KEY_RIGHT+1
+        jr nc,.key
+        call cursor_direction
+        call cursor_move
+        jr .key
+.next:  ld a,(cursor_index)
+        inc a
+        ld hl,legal_count
+        cp (hl)
+        jr c,.set
+        xor a                   ; after the last move, the first again
+.set:   ld (cursor_index),a
+        call cursor_move
+        jr .key
+.play:  call cursor_hide
+        ld a,(cursor_square)
+        call ui_play
+        jp ui_turn
+
+; ui_computer: the AI's move.
+ui_computer:
+        call panel_show_thinking
+        ld a,ST_THINKING
+        ld (ui_state),a
+        ld hl,game_board
+        ld de,ai_board
+        ld bc,64
+        ldir
+        ld a,(side_to_move)
+        ld (ai_side),a
+        ld a,(game_level)
+        ld (ai_level),a
+        call ai_entry
+        ld a,(ai_move)
+        call is_legal
+        jp c,ui_error
+        ld a,(ai_move)
+        call ui_play
+        jp ui_turn
+
+; ui_pass: the side that was to move had to pass (side_to_move is already the other one).
+ui_pass:
+        ld a,ST_PASS
+        ld (ui_state),a
+        call kbd_flush          ; a pass must be seen: no key typed before counts
+        ld a,(side_to_move)
+        xor 3
+        call panel_show_pass
+        call panel_record
+.key:   call ui_wait_key
+        cp KEY_SPACE
+        jp z,ui_turn
+        cp KEY_ENTER
+        jp z,ui_turn
+        cp KEY_ESC
+        jp z,ui_menu
+        jr .key
+
+; ui_game_over: neither side can move. The WOF rule gives the empty squares to the winner;
+; a draw is 32-32.
+ui_game_over:
+        ld a,1
+        ld (game_over),a
+        call count_discs
+        ld a,(black_count)
+        ld b,a
+        ld a,(white_count)
+        ld c,a
+        add a,b
+        neg
+        add a,64
+        ld e,a                  ; E = empty squares
+        ld a,c
+        cp b
+        jr c,.black             ; white < black
+        jr z,.draw
+        add a,e                 ; white wins
+        ld c,a
+        ld a,SQ_WHITE
+        jr .result
+.black: ld a,b
+        add a,e
+        ld b,a
+        ld a,SQ_BLACK
+        jr .result
+.draw:  ld b,32
+        ld c,32
+        xor a
+.result:
+        ld (game_winner),a
+        ld a,b
+        ld (final_black),a
+        ld a,c
+        ld (final_white),a
+        ld a,ST_GAME_OVER
+        ld (ui_state),a
+        call kbd_flush
+        call panel_show_game_over
+.key:   call ui_wait_key
+        cp KEY_N
+        jp z,ui_new_game
+        cp KEY_ESC
+        jp z,ui_menu
+        jr .key
+
+; ui_menu: settings and a new game.
+ui_menu:
+        ld a,ST_MENU
+        ld (ui_state),a
+        call panel_show_menu
+.key:   call ui_wait_key
+        cp KEY_N
+        jp z,ui_new_game
+        cp KEY_C
+        jr z,.colour
+        cp KEY_L
+        jr z,.level
+        cp KEY_ESC
+        jr z,.back
+        jr .key
+.colour:
+        ld a,(human_colour)
+        xor 3
+        ld (human_colour),a
+        call panel_settings
+        jr .key
+.level: ld a,(game_level)
+        inc a
+        cp AI_MAX_LEVEL+1
+        jr c,.set
+        ld a,1
+.set:   ld (game_level),a
+        call panel_settings
+        jr .key
+.back:  call panel_record
+        ld a,(game_over)
+        or a
+        jp nz,ui_game_over
+        jp ui_turn
+
+; ui_error: the AI's move was not legal; only a new game goes on.
+ui_error:
+        ld a,ST_ERROR
+        ld (ui_state),a
+        call panel_show_error
+.key:   call ui_wait_key
+        cp KEY_N
+        jp z,ui_new_game
+        jr .key
+
+; ---- Helpers ------------------------------------------------------------------------------
+
+; ui_wait_key: sets ui_ready, sleeps until a key of key_table is pressed, clears ui_ready
+; and counts the key in ui_keys. Out: A = its KEY_ code. Trashes F, BC, DE, HL.
+ui_wait_key:
+        ld a,1
+        ld (ui_ready),a
+.poll:  call kbd_get
+        or a
+        jr nz,.got
+        halt                    ; until the next interrupt
+        jr .poll
+.got:   ld b,a
+        xor a
+        ld (ui_ready),a
+        ld hl,ui_keys
+        inc (hl)
+        ld a,b
+        ret
+
+; ui_play: A = a legal move of side_to_move. Plays it, records it, draws the new disc and
+; then the flipped ones a few frames apart, updates the panel. Trashes everything but IY.
+ui_play:
+        ld (play_square),a
+        ld a,ST_MOVING
+        ld (ui_state),a
+        ld a,(play_square)
+        call play_move
+        jp c,ui_error           ; not legal after all
+        ld a,(play_square)
+        call record_ply
+        ld a,(play_square)
+        call set_last_move
+        ld a,(flip_count)
+        or a
+        jr z,.done
+        ld b,a
+        ld hl,flip_list
+.flip:  push bc
+        push hl
+        ld b,FLIP_FRAMES
+        call wait_frames
+        pop hl
+        push hl
+        ld a,(hl)
+        call refresh_square
+        pop hl
+        inc hl
+        pop bc
+        djnz .flip
+.done:  call panel_counts
+        call panel_last
+        jp panel_record
+
+; ui_redraw: the whole screen from the game state. Trashes everything but IY.
+ui_redraw:
+        ld hl,SCREEN
+        ld de,SCREEN+1
+        ld bc,&3FFF
+        ld (hl),0
+        ldir
+        call draw_labels
+        call draw_board
+        jp panel_draw
+
+; game_init: the start position (d4 e5 white, d5 e4 black, black to move), an empty
+; record, no last move, no messages. Trashes AF, B, HL.
+game_init:
+        ld hl,game_board
+        ld b,64
+.clear: ld (hl),SQ_EMPTY
+        inc hl
+        djnz .clear
+        ld a,SQ_WHITE
+        ld (game_board+3*8+3),a ; d4
+        ld (game_board+4*8+4),a ; e5
+        ld a,SQ_BLACK
+        ld (game_board+4*8+3),a ; d5
+        ld (game_board+3*8+4),a ; e4
+        ld (side_to_move),a
+        xor a
+        ld (move_number),a
+        ld (record_count),a
+        ld (game_over),a
+        ld (game_winner),a
+        ld (final_black),a
+        ld (final_white),a
+        ld (cursor_on),a
+        ld (cursor_index),a
+        ld (msg_line1),a
+        ld (msg_line2),a
+        ld (msg_line3),a
+        ld a,PLY_NONE
+        ld (last_move),a
+        ld (cursor_square),a
+        ret
+
+; record_ply: A = a square or PLY_PASS, appended to record_list. Trashes AF, C, HL.
+record_ply:
+        ld c,a
+        ld a,(record_count)
+        cp RECORD_MAX
+        ret nc
+        ld hl,record_list
+        add a,l
+        ld l,a
+        jr nc,.store
+        inc h
+.store: ld (hl),c
+        ld hl,record_count
+        inc (hl)
+        ret
+
+; set_last_move: A = a square or PLY_PASS. Moves the last-move dot. Trashes everything
+; but IY.
+set_last_move:
+        ld b,a
+        ld a,(last_move)
+        ld c,a
+        ld a,b
+        ld (last_move),a
+        ld a,c
+        cp 64
+        call c,refresh_square   ; the old square loses its dot
+        ld a,(last_move)
+        cp 64
+        ret nc
+        jp refresh_square
+
+; is_legal: A = square -> carry clear if it is in legal_list, set if not. Trashes F, BC, HL.
+is_legal:
+        ld c,a
+        ld a,(legal_count)
+        or a
+        jr z,.no
+        ld b,a
+        ld hl,legal_list
+.scan:  ld a,(hl)
+        cp c
+        ld a,c
+        ret z                   ; found (Z after CP leaves carry clear)
+        inc hl
+        djnz .scan
+.no:    ld a,c
+        scf
+        ret
+
+; cursor_show: puts the cursor on legal_list[cursor_index] and shows the turn in the
+; panel. Trashes everything but IY.
+cursor_show:
+        call cursor_place
+        jp panel_show_turn
+
+; cursor_move: moves the cursor to legal_list[cursor_index]; only the cursor's line of the
+; panel changes. Trashes everything but IY.
+cursor_move:
+        call cursor_place
+        jp panel_show_cursor
+
+; cursor_place: takes the cursor off its old square and draws it on
+; legal_list[cursor_index]. Trashes everything but IY.
+cursor_place:
+        call cursor_hide
+        ld a,(cursor_index)
+        ld hl,legal_list
+        add a,l
+        ld l,a
+        jr nc,.square
+        inc h
+.square:
+        ld a,(hl)
+        ld (cursor_square),a
+        ld a,1
+        ld (cursor_on),a
+        ld a,(cursor_square)
+        jp refresh_square
+
+; cursor_hide: takes the cursor off the board if it is shown. Trashes everything but IY.
+cursor_hide:
+        ld a,(cursor_on)
+        or a
+        ret z
+        xor a
+        ld (cursor_on),a
+        ld a,(cursor_square)
+        jp refresh_square
+
+; cursor_direction: A = KEY_UP, KEY_DOWN, KEY_LEFT or KEY_RIGHT. Sets cursor_index to the
+; nearest legal move that way: among the legal moves at least one row (UP, DOWN) or column
+; (LEFT, RIGHT) away in that direction, the one with the smallest
+; "steps that way + 2 * steps sideways"; on a tie the earliest in legal_list. When there is
+; none, cursor_index stays. Trashes everything but IY.
+cursor_direction:
+        ld (cd_key),a
+        ld a,(cursor_square)
+        ld b,a
+        and 7
+        ld (cd_col),a
+        ld a,b
+        rrca
+        rrca
+        rrca
+        and 7
+        ld (cd_row),a
+        ld a,&FF
+        ld (cd_best),a
+        ld (cd_cost),a
+        ld a,(legal_count)
+        or a
+        ret z
+        ld b,a
+        ld c,0                  ; C = index in legal_list
+        ld hl,legal_list
+.move:  push hl
+        ld a,(hl)
+        ld d,a
+        and 7
+        ld e,a
+        ld a,(cd_col)
+        ld l,a
+        ld a,e
+        sub l
+        ld e,a                  ; E = column - cursor column
+        ld a,d
+        rrca
+        rrca
+        rrca
+        and 7
+        ld d,a
+        ld a,(cd_row)
+        ld l,a
+        ld a,d
+        sub l
+        ld d,a                  ; D = row - cursor row
+        ld a,(cd_key)
+        cp KEY_UP
+        jr nz,.not_up
+        ld a,d
+        neg
+        ld d,a
+        jr .way
+.not_up:
+        cp KEY_DOWN
+        jr z,.way
+        cp KEY_LEFT
+        jr nz,.sideways
+        ld a,e
+        neg
+        ld e,a
+.sideways:                      ; LEFT, RIGHT: the way is the column difference
+        ld a,d
+        ld d,e
+        ld e,a
+.way:   ld a,d                  ; D = steps that way, E = steps sideways (signed)
+        dec a
+        cp 7
+        jr nc,.skip             ; not 1..7 steps that way
+        ld a,e
+        bit 7,a
+        jr z,.positive
+        neg
+.positive:
+        add a,a
+        add a,d
+        ld l,a                  ; L = the cost
+        ld a,(cd_cost)
+        cp l
+        jr c,.skip
+        jr z,.skip              ; not better than the best so far
+        ld a,l
+        ld (cd_cost),a
+        ld a,c
+        ld (cd_best),a
+.skip:  pop hl
+        inc hl
+        inc c
+        djnz .move
+        ld a,(cd_best)
+        cp &FF
+        ret z
+        ld (cursor_index),a
+        ret
+
+; ---- State the test harness reads (docs/architecture.md) ------------------------------------
+
+ui_state:       db ST_START
+ui_ready:       db 0                ; 1 while waiting for a key
+ui_keys:        db 0                ; keys taken since start (wraps)
+human_colour:   db SQ_BLACK         ; the side the keys play
+game_level:     db 1                ; the AI level, 1..AI_MAX_LEVEL
+cursor_index:   db 0                ; the cursor's entry in legal_list
+cursor_square:  db PLY_NONE         ; the cursor's square
+cursor_on:      db 0                ; 1 while the cursor is drawn
+last_move:      db PLY_NONE         ; the last ply: a square, PLY_PASS or PLY_NONE
+record_count:   db 0                ; plies in record_list
+record_list:    ds RECORD_MAX       ; the game record: squares and PLY_PASS
+game_over:      db 0                ; 1 once neither side can move
+game_winner:    db 0                ; at game over: SQ_BLACK, SQ_WHITE, or 0 for a draw
+final_black:    db 0                ; at game over: the WOF final score
+final_white:    db 0
+play_square:    db 0                ; ui_play's move
+cd_key:         db 0                ; cursor_direction's work
+cd_row:         db 0
+cd_col:         db 0
+cd_best:        db 0
+cd_cost:        db 0

@@ -1,0 +1,90 @@
+//! PNG screenshots of the framebuffer. The file is written next to its destination and
+//! renamed into place, so a failed write never leaves a half-written image.
+
+use std::fs;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+
+use crate::error::EmuError;
+use crate::machine::Cpc;
+use crate::video::{HEIGHT, WIDTH};
+
+impl Cpc {
+    /// Writes the current picture ([`WIDTH`] x [`HEIGHT`], RGB) as a PNG file.
+    pub fn save_png(&self, path: &Path) -> Result<(), EmuError> {
+        write_png(path, self.framebuffer(), WIDTH, HEIGHT)
+    }
+}
+
+/// Writes 0x00RRGGBB pixels as an 8-bit RGB PNG, atomically.
+pub fn write_png(path: &Path, pixels: &[u32], width: usize, height: usize) -> Result<(), EmuError> {
+    let io = |error| EmuError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    let temp = temp_path(path);
+    let result = (|| {
+        let file = fs::File::create(&temp).map_err(io)?;
+        let mut encoder = png::Encoder::new(BufWriter::new(file), width as u32, height as u32);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        let png_err = |e: png::EncodingError| EmuError::Png {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        };
+        let mut writer = encoder.write_header().map_err(png_err)?;
+        let mut rgb = Vec::with_capacity(pixels.len() * 3);
+        for p in pixels {
+            rgb.extend([(p >> 16) as u8, (p >> 8) as u8, *p as u8]);
+        }
+        writer.write_image_data(&rgb).map_err(png_err)?;
+        writer.finish().map_err(png_err)?;
+        fs::rename(&temp, path).map_err(io)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result
+}
+
+fn temp_path(path: &Path) -> PathBuf {
+    let mut name = path
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
+    name.push(format!(".{}.tmp", std::process::id()));
+    path.with_file_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn png_round_trip() {
+        let dir = std::env::temp_dir().join(format!("cpc-emu-png-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("shot.png");
+        let pixels = [0x00FF_0080u32, 0x0000_FF00, 0x0012_3456, 0x00FF_FFFF];
+        write_png(&path, &pixels, 2, 2).unwrap();
+        let decoder = png::Decoder::new(std::io::BufReader::new(fs::File::open(&path).unwrap()));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!((info.width, info.height), (2, 2));
+        assert_eq!(&buf[..6], &[0xFF, 0x00, 0x80, 0x00, 0xFF, 0x00]);
+        assert_eq!(&buf[6..12], &[0x12, 0x34, 0x56, 0xFF, 0xFF, 0xFF]);
+        let leftovers: Vec<_> = fs::read_dir(&dir).unwrap().collect();
+        assert_eq!(leftovers.len(), 1, "no temporary file left");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn unwritable_path_is_an_error() {
+        let err = write_png(Path::new("/nonexistent-dir/x.png"), &[0], 1, 1).unwrap_err();
+        assert!(
+            err.to_string().starts_with("/nonexistent-dir/x.png:"),
+            "{err}"
+        );
+    }
+}

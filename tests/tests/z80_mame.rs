@@ -1,0 +1,149 @@
+//! The game on a real CPC: the disc `cpc-othello build` writes, in MAME with the Amstrad
+//! firmware and AMSDOS ROMs, on a CPC 6128 and on a CPC 464 with a DDI-1. `RUN"OTHELLO`
+//! must bring up the board (the game's memory interface says so: waiting for black's move
+//! in the start position), and a few moves typed on the keyboard (SPACE to pick, RETURN to
+//! play) must give the reference engine's boards, the computer's replies included.
+//!
+//! The screenshots, the RAM read back and the disc are kept in
+//! `target/test-output/z80-mame/`.
+
+use cpc_e2e::mame::{self, Machine, Script};
+use cpc_e2e::{oracle, workspace};
+use cpc_emu::Symbols;
+use cpc_othello::build::{build_game, BuildOptions};
+use othello_engine::board::{squares, Board};
+use othello_engine::search::best_move;
+use othello_engine::weights::Weights;
+
+const TEST: &str = "z80_mame::the_game_runs_on_real_firmware";
+/// Human moves typed in MAME (the computer answers each).
+const MOVES: usize = 3;
+/// Frames a key script waits between two keys, so the game's once-a-frame keyboard scan
+/// sees every key go up before the next goes down.
+const KEY_GAP: u32 = 3;
+
+/// The board bytes of game_board (0 empty, 1 black, 2 white).
+fn board_bytes(board: &Board) -> Vec<u8> {
+    (0..64)
+        .map(|s| u8::from(board.black >> s & 1 != 0) | u8::from(board.white >> s & 1 != 0) << 1)
+        .collect()
+}
+
+/// The games's plan: for each human move, how many SPACE presses pick it (the i-th move
+/// takes the (i+1)-th legal move, wrapping), and the board after the computer's answer.
+fn plan(weights: &Weights) -> Vec<(usize, Vec<u8>)> {
+    let mut board = Board::start();
+    (0..MOVES)
+        .map(|i| {
+            let legal: Vec<u8> = squares(board.legal_moves()).collect();
+            let presses = (i + 1) % legal.len();
+            board.play(legal[presses]).expect("legal");
+            let reply = best_move(&board, 1, weights)
+                .best_move
+                .expect("the computer can move");
+            board.play(reply).expect("legal");
+            (presses, board_bytes(&board))
+        })
+        .collect()
+}
+
+#[test]
+fn the_game_runs_on_real_firmware() {
+    if let Err(e) = mame::available() {
+        return oracle::unavailable(TEST, &e.to_string());
+    }
+    let weights = Weights::default();
+    let keep = workspace::test_output("z80-mame");
+    let work = workspace::scratch_dir("z80-mame");
+    let built = build_game(&BuildOptions::new(work.join("othello.dsk")))
+        .unwrap_or_else(|e| panic!("the game does not build:\n{e}"));
+    std::fs::copy(&built.dsk, keep.join("othello.dsk")).unwrap();
+    let symbols = Symbols::load(&built.symbols_json).expect("symbol file");
+    let sym = |name: &str| {
+        symbols
+            .get(name)
+            .unwrap_or_else(|| panic!("symbol `{name}` missing"))
+    };
+    let (ready, keys) = (sym("ui_ready"), sym("ui_keys"));
+    let st_human = sym("ST_HUMAN") as u8;
+    let plan = plan(&weights);
+
+    for machine in [Machine::Cpc6128, Machine::Cpc464Ddi1] {
+        let mut script = Script::new(machine)
+            .floppy(&built.dsk)
+            .wait_frames(100) // BASIC's prompt
+            .type_text("run\"othello\n")
+            .wait_ram(ready, 1, 40 * mame::FPS) // loading from disc, then the start-up
+            .wait_frames(5)
+            .snapshot("start")
+            .read_ram("start", sym("game_board"), 64)
+            .read_ram("start-state", sym("ui_state"), 1);
+        let mut typed = 0u8;
+        for (i, (presses, _)) in plan.iter().enumerate() {
+            for key in (0..*presses).map(|_| " ").chain(["\n"]) {
+                typed += 1;
+                script = script
+                    .type_text(key)
+                    .wait_ram(keys, typed, 5 * mame::FPS)
+                    .wait_ram(ready, 1, 20 * mame::FPS)
+                    .wait_frames(KEY_GAP);
+            }
+            script = script
+                .read_ram(&format!("board{i}"), sym("game_board"), 64)
+                .read_ram(&format!("state{i}"), sym("ui_state"), 1);
+        }
+        script = script.snapshot("end");
+
+        let outcome = mame::run(&script, &work.join(machine.name()))
+            .unwrap_or_else(|e| panic!("{}: {e}", machine.name()));
+        eprintln!(
+            "{}: {} emulated frames in {:.1} s wall",
+            machine.name(),
+            outcome.frames,
+            outcome.wall.as_secs_f64()
+        );
+        for (label, png) in &outcome.snapshots {
+            std::fs::copy(png, keep.join(format!("{}-{label}.png", machine.name()))).unwrap();
+        }
+        let mut dump = String::new();
+        for (label, bytes) in &outcome.reads {
+            dump.push_str(&format!("{label}: {bytes:02X?}\n"));
+        }
+        std::fs::write(keep.join(format!("{}-ram.txt", machine.name())), dump).unwrap();
+
+        let read = |label: &str| {
+            outcome
+                .reads
+                .get(label)
+                .unwrap_or_else(|| panic!("{}: no `{label}` read", machine.name()))
+        };
+        assert_eq!(
+            read("start"),
+            &board_bytes(&Board::start()),
+            "{}: the board after RUN\"",
+            machine.name()
+        );
+        assert_eq!(
+            read("start-state"),
+            &[st_human],
+            "{}: waiting for black",
+            machine.name()
+        );
+        for (i, (_, want)) in plan.iter().enumerate() {
+            assert_eq!(
+                read(&format!("board{i}")),
+                want,
+                "{}: the board after move {}",
+                machine.name(),
+                i + 1
+            );
+            assert_eq!(
+                read(&format!("state{i}")),
+                &[st_human],
+                "{}: after move {}",
+                machine.name(),
+                i + 1
+            );
+        }
+    }
+}

@@ -1,0 +1,280 @@
+//! `cpc-othello build`: the game's sources (`cpc/main.asm` and what it includes) and a weights
+//! file become `OTHELLO.BIN` on a DATA disc image, with the listing, the symbols (JSON and
+//! WinAPE form), the memory map, the raw binary and the generated `weights.inc` next to it.
+//!
+//! The weights reach the program only through the generated include ([`weights_inc`]), handed
+//! to the assembler in memory, so the sources never hold a stale copy of them.
+
+pub mod weights_inc;
+
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+
+use cpc_asm::{Assembly, Diagnostics, Options};
+use cpc_dsk::{Disk, ImageKind};
+use othello_engine::weights::{Weights, WeightsError, DEFAULT_FILE_NAME};
+
+pub use weights_inc::{weights_include, WEIGHTS_INCLUDE};
+
+/// The top source file, in the sources directory.
+pub const MAIN_SOURCE: &str = "main.asm";
+
+/// The program's name on the disc: `RUN"OTHELLO` finds it.
+pub const DISK_FILE_NAME: &str = "OTHELLO.BIN";
+
+/// Where `RUN"` can load a binary with AMSDOS active (HIMEM = &A67B), both ends included.
+pub const LOAD_RANGE: RangeInclusive<u16> = 0x0040..=0xA67B;
+
+/// The game's sources in this workspace (`cpc/`).
+#[must_use]
+pub fn default_sources() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cpc");
+    // Shorter names in messages and in weights.inc; the joined path works as well.
+    std::fs::canonicalize(&dir).unwrap_or(dir)
+}
+
+/// Why a build failed.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// The weights file is unreadable or invalid. (The message already holds the cause, so
+    /// it is not repeated as a source.)
+    #[error("{0}")]
+    Weights(WeightsError),
+    /// The sources do not assemble (the diagnostics say where).
+    #[error("{diagnostics}")]
+    Assembly {
+        /// Every error of the assembly, rendered with file:line:col.
+        diagnostics: Diagnostics,
+    },
+    /// The program does not fit where `RUN"` can load it.
+    #[error(
+        "the program occupies &{load:04X}-&{last:04X} (entry &{exec:04X}), but RUN\" can only \
+         load it within &{:04X}-&{:04X} and must enter it there",
+        LOAD_RANGE.start(),
+        LOAD_RANGE.end()
+    )]
+    Layout {
+        /// First byte.
+        load: u16,
+        /// Last byte.
+        last: u32,
+        /// Entry address.
+        exec: u16,
+    },
+    /// The sources produced no bytes.
+    #[error("{0} produced no bytes")]
+    Empty(String),
+    /// The disc image or a file beside it could not be made or written.
+    #[error("{0}")]
+    Disk(cpc_dsk::Error),
+    /// The output directory could not be created.
+    #[error("{}: cannot create the output directory: {error}", path.display())]
+    OutputDir {
+        /// The directory.
+        path: PathBuf,
+        /// The operating system's error.
+        error: std::io::Error,
+    },
+}
+
+impl From<WeightsError> for BuildError {
+    fn from(e: WeightsError) -> BuildError {
+        BuildError::Weights(e)
+    }
+}
+
+impl From<cpc_dsk::Error> for BuildError {
+    fn from(e: cpc_dsk::Error) -> BuildError {
+        BuildError::Disk(e)
+    }
+}
+
+/// What to build.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    /// The directory holding `main.asm` and the files it includes.
+    pub sources: PathBuf,
+    /// The AI parameters.
+    pub weights: Weights,
+    /// Where the weights came from, for the header of `weights.inc`.
+    pub weights_origin: String,
+    /// The disc image to write; the other outputs go next to it, named after its stem.
+    pub dsk: PathBuf,
+}
+
+impl BuildOptions {
+    /// The workspace's sources and weights file, writing `dsk`.
+    #[must_use]
+    pub fn new(dsk: impl Into<PathBuf>) -> BuildOptions {
+        BuildOptions {
+            sources: default_sources(),
+            weights: Weights::default(),
+            weights_origin: DEFAULT_FILE_NAME.to_string(),
+            dsk: dsk.into(),
+        }
+    }
+
+    /// Uses the weights file at `path` instead.
+    ///
+    /// # Errors
+    /// [`BuildError::Weights`] when the file cannot be read or is invalid.
+    pub fn weights_file(mut self, path: &Path) -> Result<BuildOptions, BuildError> {
+        self.weights = Weights::load(path)?;
+        self.weights_origin = path.display().to_string();
+        Ok(self)
+    }
+}
+
+/// The assembled game, in memory.
+pub struct GameImage {
+    assembly: Assembly,
+    weights_inc: String,
+}
+
+impl GameImage {
+    /// The program bytes, from [`GameImage::load`] on.
+    #[must_use]
+    pub fn binary(&self) -> Vec<u8> {
+        self.assembly.binary()
+    }
+
+    /// The load address.
+    #[must_use]
+    pub fn load(&self) -> u16 {
+        self.assembly.load_address()
+    }
+
+    /// The entry address.
+    #[must_use]
+    pub fn exec(&self) -> u16 {
+        self.assembly.exec_address()
+    }
+
+    /// The symbol file in the assembler's JSON form.
+    #[must_use]
+    pub fn symbols_json(&self) -> String {
+        self.assembly.symbols_json()
+    }
+
+    /// The generated `weights.inc` the image was built with.
+    #[must_use]
+    pub fn weights_inc(&self) -> &str {
+        &self.weights_inc
+    }
+
+    /// The whole assembly (listing, sections, symbols).
+    #[must_use]
+    pub fn assembly(&self) -> &Assembly {
+        &self.assembly
+    }
+}
+
+/// Assembles the game from `sources` with `weights`, without writing anything, and checks
+/// that it loads and starts within [`LOAD_RANGE`].
+///
+/// # Errors
+/// [`BuildError::Assembly`], [`BuildError::Empty`] or [`BuildError::Layout`].
+pub fn assemble_game(
+    sources: &Path,
+    weights: &Weights,
+    weights_origin: &str,
+) -> Result<GameImage, BuildError> {
+    let weights_inc = weights_include(weights, weights_origin);
+    let options = Options::default().generated_file(WEIGHTS_INCLUDE, weights_inc.clone());
+    let main = sources.join(MAIN_SOURCE);
+    let assembly = cpc_asm::assemble_file(&main, &options)
+        .map_err(|diagnostics| BuildError::Assembly { diagnostics })?;
+    let len = assembly.binary().len() as u32;
+    if len == 0 {
+        return Err(BuildError::Empty(main.display().to_string()));
+    }
+    let (load, exec) = (assembly.load_address(), assembly.exec_address());
+    let last = u32::from(load) + len - 1;
+    let inside =
+        |a: u32| (u32::from(*LOAD_RANGE.start())..=u32::from(*LOAD_RANGE.end())).contains(&a);
+    let exec_in_program = (u32::from(load)..=last).contains(&u32::from(exec));
+    if !inside(u32::from(load)) || !inside(last) || !exec_in_program {
+        return Err(BuildError::Layout { load, last, exec });
+    }
+    Ok(GameImage {
+        assembly,
+        weights_inc,
+    })
+}
+
+/// The files a build wrote.
+#[derive(Clone, Debug)]
+pub struct BuildOutput {
+    /// The disc image with [`DISK_FILE_NAME`].
+    pub dsk: PathBuf,
+    /// The raw program bytes (no AMSDOS header), `<stem>.bin`.
+    pub binary_file: PathBuf,
+    /// The assembler listing, `<stem>.lst`.
+    pub listing: PathBuf,
+    /// Symbols as JSON, `<stem>.json` (what the emulator and `verify` read addresses from).
+    pub symbols_json: PathBuf,
+    /// Symbols as `NAME &ADDR` lines for WinAPE / RASM, `<stem>.sym`.
+    pub symbols_winape: PathBuf,
+    /// The memory map, `<stem>.map`.
+    pub memory_map: PathBuf,
+    /// The generated include, `weights.inc`, for assembling the sources by hand.
+    pub weights_inc: PathBuf,
+    /// Load address.
+    pub load: u16,
+    /// Entry address.
+    pub exec: u16,
+    /// The program bytes.
+    pub binary: Vec<u8>,
+}
+
+/// Assembles the game and writes the disc image and the files next to it. Every file is
+/// written through a temporary file renamed over the target, so a failed build never leaves
+/// a half-written output.
+///
+/// # Errors
+/// Any [`BuildError`]; nothing is written unless the assembly succeeded.
+pub fn build_game(options: &BuildOptions) -> Result<BuildOutput, BuildError> {
+    let image = assemble_game(&options.sources, &options.weights, &options.weights_origin)?;
+    let binary = image.binary();
+    let (load, exec) = (image.load(), image.exec());
+
+    let mut disk = Disk::new_data(ImageKind::Standard);
+    disk.put_binary(DISK_FILE_NAME, &binary, load, exec)
+        .map_err(cpc_dsk::Error::from)?;
+
+    let dir = match options.dsk.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&dir).map_err(|error| BuildError::OutputDir {
+        path: dir.clone(),
+        error,
+    })?;
+    let stem = options
+        .dsk
+        .file_stem()
+        .map_or_else(|| "othello".into(), |s| s.to_string_lossy().into_owned());
+    let beside = |ext: &str| dir.join(format!("{stem}.{ext}"));
+    let out = BuildOutput {
+        dsk: options.dsk.clone(),
+        binary_file: beside("bin"),
+        listing: beside("lst"),
+        symbols_json: beside("json"),
+        symbols_winape: beside("sym"),
+        memory_map: beside("map"),
+        weights_inc: dir.join(WEIGHTS_INCLUDE),
+        load,
+        exec,
+        binary,
+    };
+    let asm = image.assembly();
+    let write = |path: &Path, bytes: &[u8]| cpc_dsk::write_atomically(path, bytes);
+    write(&out.binary_file, &out.binary)?;
+    write(&out.listing, asm.listing().as_bytes())?;
+    write(&out.symbols_json, asm.symbols_json().as_bytes())?;
+    write(&out.symbols_winape, asm.symbols_winape().as_bytes())?;
+    write(&out.memory_map, asm.memory_map().as_bytes())?;
+    write(&out.weights_inc, image.weights_inc().as_bytes())?;
+    disk.save(&out.dsk)?;
+    Ok(out)
+}

@@ -1,0 +1,184 @@
+//! `build_game` end to end: the real game sources into a disc image and the files beside it,
+//! each read back with the tool that consumes it; and the errors of a bad build.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use cpc_dsk::Disk;
+use cpc_othello::build::{build_game, BuildError, BuildOptions, DISK_FILE_NAME, LOAD_RANGE};
+use othello_engine::weights::Weights;
+
+/// A fresh, empty directory under the system's temporary directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "cpc-othello-build-{}-{}-{name}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+#[test]
+fn the_game_builds_into_a_disc_with_its_outputs_beside_it() {
+    let dir = scratch("game");
+    let dsk = dir.join("out/othello.dsk");
+    let out = build_game(&BuildOptions::new(&dsk)).unwrap_or_else(|e| panic!("{e}"));
+
+    // The disc holds OTHELLO.BIN with the program, loading and starting where RUN" can.
+    let disk = Disk::open(&dsk).expect("the image reads back");
+    let file = disk
+        .read_file(0, DISK_FILE_NAME)
+        .expect("OTHELLO.BIN is on the disc");
+    let header = file.valid_header().expect("a valid AMSDOS header");
+    assert_eq!((header.load, header.exec), (out.load, out.exec));
+    assert_eq!(file.contents(), &out.binary[..]);
+    assert!(LOAD_RANGE.contains(&out.load));
+    assert!(LOAD_RANGE.contains(&(out.load + out.binary.len() as u16 - 1)));
+    assert!((out.load..out.load + out.binary.len() as u16).contains(&out.exec));
+    assert_eq!(
+        std::fs::read(&out.binary_file).expect("raw binary"),
+        out.binary
+    );
+
+    // The symbols name the interface of docs/architecture.md, at the same addresses in both
+    // forms.
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out.symbols_json).expect("json"))
+            .expect("valid JSON");
+    let entry = json["symbols"]["ai_entry"]["value"]
+        .as_i64()
+        .expect("ai_entry in the JSON");
+    let winape = std::fs::read_to_string(&out.symbols_winape).expect("sym");
+    assert!(
+        winape
+            .lines()
+            .any(|l| l == format!("ai_entry &{entry:04X}")),
+        "ai_entry &{entry:04X} not in the WinAPE symbols"
+    );
+    for name in [
+        "game_board",
+        "side_to_move",
+        "gen_legal",
+        "play_move",
+        "ai_board",
+        "ai_move",
+    ] {
+        assert!(
+            json["symbols"][name].is_object(),
+            "{name} missing from the symbols"
+        );
+    }
+    assert!(std::fs::read_to_string(&out.listing)
+        .expect("listing")
+        .contains("ai_entry:"));
+    assert!(!std::fs::read_to_string(&out.memory_map)
+        .expect("map")
+        .is_empty());
+
+    // weights.inc beside the disc is the one the image was built with.
+    let inc = std::fs::read_to_string(&out.weights_inc).expect("weights.inc");
+    let squares = json["symbols"]["w_squares"]["value"]
+        .as_i64()
+        .expect("w_squares") as usize;
+    let at = squares - usize::from(out.load);
+    let table: Vec<i8> = out.binary[at..at + 64].iter().map(|&b| b as i8).collect();
+    assert_eq!(table, Weights::default().squares().to_vec());
+    assert!(inc.contains("w_squares:"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn another_weights_file_changes_the_image() {
+    let dir = scratch("weights");
+    let path = dir.join("w.toml");
+    let text: String = othello_engine::weights::DEFAULT_TOML
+        .lines()
+        .map(|l| {
+            if l.trim_start().starts_with("pass_bonus") {
+                "pass_bonus = -77\n".to_string()
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    std::fs::write(&path, text).expect("write weights");
+    let out = build_game(
+        &BuildOptions::new(dir.join("o.dsk"))
+            .weights_file(&path)
+            .expect("valid"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out.symbols_json).expect("json"))
+            .expect("valid");
+    let at = json["symbols"]["w_pass_bonus"]["value"]
+        .as_i64()
+        .expect("w_pass_bonus") as usize;
+    assert_eq!(out.binary[at - usize::from(out.load)] as i8, -77);
+    assert!(std::fs::read_to_string(&out.weights_inc)
+        .expect("inc")
+        .contains(&path.display().to_string()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_weights_file_is_reported_with_its_position() {
+    let dir = scratch("badweights");
+    let path = dir.join("bad.toml");
+    std::fs::write(
+        &path,
+        othello_engine::weights::DEFAULT_TOML.replace("[corner]\n", "[corner]\nedge2 = 1\n"),
+    )
+    .expect("write");
+    let err = BuildOptions::new(dir.join("o.dsk"))
+        .weights_file(&path)
+        .unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.starts_with(&format!("{}:", path.display())), "{msg}");
+    assert!(msg.contains("edge2"), "{msg}");
+    assert!(matches!(
+        BuildOptions::new("x.dsk").weights_file(Path::new("/nonexistent/w.toml")),
+        Err(BuildError::Weights(_))
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A build whose sources fail writes nothing, and says where the error is.
+#[test]
+fn assembly_errors_name_the_line_and_write_nothing() {
+    let dir = scratch("asmerror");
+    std::fs::write(
+        dir.join("main.asm"),
+        "        org &4000\n        ld a,(nowhere)\n",
+    )
+    .expect("write");
+    let mut options = BuildOptions::new(dir.join("out/o.dsk"));
+    options.sources = dir.clone();
+    let err = build_game(&options).expect_err("must fail");
+    assert!(matches!(err, BuildError::Assembly { .. }));
+    let msg = err.to_string();
+    assert!(msg.contains("main.asm:2:"), "{msg}");
+    assert!(!dir.join("out").exists(), "a failed build wrote files");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_program_outside_the_load_range_is_refused() {
+    for (name, src) in [
+        ("low", "        org &0000\n        nop\n"),
+        ("high", "        org &A600\n        ds 200\n"),
+    ] {
+        let dir = scratch(name);
+        std::fs::write(dir.join("main.asm"), src).expect("write");
+        let mut options = BuildOptions::new(dir.join("o.dsk"));
+        options.sources = dir.clone();
+        let err = build_game(&options).expect_err("must fail");
+        assert!(matches!(err, BuildError::Layout { .. }), "{name}: {err}");
+        assert!(err.to_string().contains("&0040-&A67B"), "{err}");
+        assert!(!dir.join("o.dsk").exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

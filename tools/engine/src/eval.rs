@@ -1,0 +1,167 @@
+//! The evaluation of docs/ai.md: effective square weights with the corner adjustment, the
+//! disc-square sum, the mobility term, terminal scores and Nixon's one-ply move score.
+//!
+//! Everything is a pure function of the position (and the weights), computed in `i16` as the
+//! Z80 does. The `*_BOUND` constants are the overflow bounds of docs/ai.md; the validator's
+//! ranges guarantee them, and overflow would panic in tests (overflow checks are on there).
+
+use crate::board::{flips, legal_moves, squares, wof_difference};
+use crate::weights::Weights;
+
+/// Base of a won or lost game inside a depth-limited search: a finished game scores
+/// `WIN + d` (won), `-WIN + d` (lost) or 0 (drawn), `d` the WOF disc difference.
+pub const WIN: i16 = 30_000;
+
+/// The search's infinity: above every score, and safe to negate.
+pub const INF: i16 = 32_000;
+
+/// Most discs one move can flip: 19 (from d4, d5, e4 or e5; a test derives it from the rays).
+pub const MAX_FLIPS: i16 = 19;
+
+/// Largest |weight| a weights file can hold (-128).
+pub const MAX_WEIGHT: i16 = 128;
+
+/// Bound of |disc-square sum| and of every partial sum of it: 64 squares of |weight| <= 128.
+pub const SQUARE_SUM_BOUND: i16 = 64 * MAX_WEIGHT;
+
+/// Bound of |mobility term|: |weight| <= 128 times a move-count difference of at most 64.
+pub const MOBILITY_BOUND: i16 = 64 * MAX_WEIGHT;
+
+/// Bound of |leaf evaluation| (16384), far below [`WIN`] - 64.
+pub const EVAL_BOUND: i16 = SQUARE_SUM_BOUND + MOBILITY_BOUND;
+
+/// Bound of |level-1 move score|: weight plus flip factor times flips (128 + 128 * 19).
+pub const MOVE_SCORE_BOUND: i16 = MAX_WEIGHT + MAX_WEIGHT * MAX_FLIPS;
+
+/// Bound of |level-2 score|: a move score minus a reply score, or plus the pass bonus.
+pub const NIXON_HARD_BOUND: i16 = 2 * MOVE_SCORE_BOUND;
+
+/// The four corners and, for each, its two edge neighbours and its diagonal neighbour.
+pub const CORNERS: [(u8, [u8; 2], u8); 4] = [
+    (0, [1, 8], 9),     // a1: b1, a2; b2
+    (7, [6, 15], 14),   // h1: g1, h2; g2
+    (56, [57, 48], 49), // a8: b8, a7; b7
+    (63, [62, 55], 54), // h8: g8, h7; g7
+];
+
+/// What the corner adjustment does to a square: nothing, or the corner whose occupation makes
+/// it take `corner.edge` or `corner.diagonal`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Adjust {
+    None,
+    Edge(u8),
+    Diagonal(u8),
+}
+
+const ADJUST: [Adjust; 64] = {
+    let mut t = [Adjust::None; 64];
+    let mut i = 0;
+    while i < 4 {
+        let (corner, [e1, e2], diag) = CORNERS[i];
+        t[e1 as usize] = Adjust::Edge(corner);
+        t[e2 as usize] = Adjust::Edge(corner);
+        t[diag as usize] = Adjust::Diagonal(corner);
+        i += 1;
+    }
+    t
+};
+
+/// The weight of `sq` in a position whose occupied squares are `occupied`: the table value,
+/// or the corner adjustment's value when `sq` neighbours an occupied corner.
+#[must_use]
+pub fn effective_weight(w: &Weights, occupied: u64, sq: u8) -> i16 {
+    let v = match ADJUST[usize::from(sq)] {
+        Adjust::Edge(c) if occupied >> c & 1 != 0 => w.corner_edge(),
+        Adjust::Diagonal(c) if occupied >> c & 1 != 0 => w.corner_diagonal(),
+        _ => w.squares()[usize::from(sq)],
+    };
+    i16::from(v)
+}
+
+/// The disc-square sum for the owner of `player`: the effective weights of its discs minus
+/// those of the opponent's, added in ascending square order.
+#[must_use]
+pub fn square_sum(w: &Weights, player: u64, opponent: u64) -> i16 {
+    let occupied = player | opponent;
+    let mut sum = 0i16;
+    for sq in squares(occupied) {
+        let v = effective_weight(w, occupied, sq);
+        if player >> sq & 1 != 0 {
+            sum += v;
+        } else {
+            sum -= v;
+        }
+    }
+    sum
+}
+
+/// The mobility term: `mobility` times (moves of `player` - moves of `opponent`).
+#[must_use]
+pub fn mobility_term(w: &Weights, player_moves: u32, opponent_moves: u32) -> i16 {
+    // Counts are at most 64, so they fit; the product is bounded by MOBILITY_BOUND.
+    let diff = player_moves as i16 - opponent_moves as i16;
+    i16::from(w.mobility()) * diff
+}
+
+/// The heuristic leaf evaluation for the side owning `player`: disc-square sum plus mobility
+/// term. Used on positions that are not finished (see [`leaf_value`]).
+#[must_use]
+pub fn evaluate(w: &Weights, player: u64, opponent: u64) -> i16 {
+    let mp = legal_moves(player, opponent).count_ones();
+    let mo = legal_moves(opponent, player).count_ones();
+    square_sum(w, player, opponent) + mobility_term(w, mp, mo)
+}
+
+/// The score of a finished game inside a depth-limited search: `WIN + d`, `-WIN + d` or 0.
+#[must_use]
+pub fn terminal_score(player: u64, opponent: u64) -> i16 {
+    // |d| <= 64, so the result stays within WIN + 64 < INF.
+    let d = wof_difference(player, opponent) as i16;
+    match d {
+        0 => 0,
+        d if d > 0 => WIN + d,
+        d => -WIN + d,
+    }
+}
+
+/// The value of a depth-0 node: [`terminal_score`] when neither side can move, otherwise
+/// [`evaluate`].
+#[must_use]
+pub fn leaf_value(w: &Weights, player: u64, opponent: u64) -> i16 {
+    let mp = legal_moves(player, opponent).count_ones();
+    let mo = legal_moves(opponent, player).count_ones();
+    if mp == 0 && mo == 0 {
+        terminal_score(player, opponent)
+    } else {
+        square_sum(w, player, opponent) + mobility_term(w, mp, mo)
+    }
+}
+
+/// Nixon's flip factor for a move made with `discs` discs on the board.
+#[must_use]
+pub fn flip_factor(w: &Weights, discs: u32) -> i16 {
+    if discs < u32::from(w.flip_boundary()) {
+        i16::from(w.flip_early())
+    } else {
+        i16::from(w.flip_late())
+    }
+}
+
+/// Nixon's one-ply move score of playing `sq` for the owner of `player`: the square's effective
+/// weight plus the flip factor times the number of discs flipped. `None` when illegal.
+#[must_use]
+pub fn move_score(w: &Weights, player: u64, opponent: u64, sq: u8) -> Option<i16> {
+    let occupied = player | opponent;
+    if sq >= 64 || occupied >> sq & 1 != 0 {
+        return None;
+    }
+    let flipped = flips(player, opponent, sq);
+    if flipped == 0 {
+        return None;
+    }
+    // A move never changes which corners are occupied except by occupying `sq` itself, and a
+    // corner is nobody's neighbour: the weight before and after the move is the same.
+    let weight = effective_weight(w, occupied, sq);
+    let factor = flip_factor(w, occupied.count_ones());
+    Some(weight + factor * flipped.count_ones() as i16)
+}

@@ -1,0 +1,34 @@
+//! What a level number means (docs/ai.md, "Levels"): 1 and 2 are Nixon's one- and two-ply
+//! move scoring, 3 and up are alpha-beta searches whose depth and exact-endgame threshold come
+//! from the weights file.
+
+/// The highest level number a weights file may define (one key on the CPC).
+pub const MAX_LEVEL: u8 = 9;
+
+/// The first level that searches with alpha-beta.
+pub const FIRST_SEARCH_LEVEL: u8 = 3;
+
+/// Bounds of the search parameters accepted in a weights file.
+pub const DEPTH_RANGE: std::ops::RangeInclusive<u8> = 1..=12;
+/// Exact solve thresholds accepted in a weights file (0 = never solve exactly).
+pub const ENDGAME_RANGE: std::ops::RangeInclusive<u8> = 0..=20;
+
+/// The parameters of one alpha-beta level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchLevel {
+    /// Plies of the depth-limited search (a pass uses no ply).
+    pub depth: u8,
+    /// Exact endgame solve when the root has this many empty squares or fewer.
+    pub endgame: u8,
+}
+
+/// The algorithm a level runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// Level 1: the best one-ply move score.
+    NixonEasy,
+    /// Level 2: Nixon's "down level", my move score minus the opponent's best reply score.
+    NixonHard,
+    /// Levels 3 and up: alpha-beta to a fixed depth, or the exact endgame.
+    Search(SearchLevel),
+}

@@ -1,0 +1,79 @@
+//! The move choice of docs/ai.md for every level: Nixon's move scores (levels 1 and 2), the
+//! depth-limited alpha-beta and the exact endgame (levels 3 and up), and a plain minimax
+//! without pruning that restates the definitions for tests.
+//!
+//! The chosen move and score are defined by the minimax values alone (ties go to the lowest
+//! square index), so any correct alpha-beta returns the same pair whatever it prunes; the
+//! principal variation and the node count are informational.
+
+pub mod alphabeta;
+pub mod endgame;
+pub mod minimax;
+pub mod nixon;
+mod root;
+
+use crate::board::Board;
+use crate::levels::Level;
+use crate::weights::Weights;
+
+/// What the AI answers for a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move (square 0..63), or `None` when the side to move has no legal move ("pass";
+    /// also when the game is over).
+    pub best_move: Option<u8>,
+    /// The score of `best_move` for the side to move, in the unit of the level's mode: move
+    /// score (level 1), down-level score (level 2), evaluation units with finished games at
+    /// ±30000 + disc difference (depth-limited search), or the exact WOF disc difference
+    /// (exact endgame). 0 when `best_move` is `None`.
+    pub score: i16,
+    /// A principal variation starting with `best_move` (passes omitted); informational.
+    pub pv: Vec<u8>,
+    /// Positions visited; informational.
+    pub nodes: u64,
+}
+
+impl SearchResult {
+    /// The answer for a side that cannot move.
+    #[must_use]
+    pub fn pass() -> SearchResult {
+        SearchResult {
+            best_move: None,
+            score: 0,
+            pv: Vec::new(),
+            nodes: 0,
+        }
+    }
+}
+
+/// The AI's answer at level `level` (1 = Nixon easy, 2 = Nixon hard, 3.. = the file's search
+/// levels).
+///
+/// # Panics
+/// When `weights` does not define `level`; check with [`Weights::level`] first.
+#[must_use]
+pub fn best_move(board: &Board, level: u8, weights: &Weights) -> SearchResult {
+    let Some(level_def) = weights.level(level) else {
+        panic!(
+            "level {level} is not defined (levels 1..{} are)",
+            weights.max_level()
+        );
+    };
+    search(board, level_def, weights)
+}
+
+/// The AI's answer for a level definition.
+#[must_use]
+pub fn search(board: &Board, level: Level, weights: &Weights) -> SearchResult {
+    match level {
+        Level::NixonEasy => nixon::nixon_easy(board, weights),
+        Level::NixonHard => nixon::nixon_hard(board, weights),
+        Level::Search(s) => {
+            if board.empties().count_ones() <= u32::from(s.endgame) {
+                endgame::solve_exact(board)
+            } else {
+                alphabeta::search_depth(board, s.depth, weights)
+            }
+        }
+    }
+}

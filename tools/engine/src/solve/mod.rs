@@ -1,0 +1,191 @@
+//! Exact endgame solver: the final disc difference for the side to move under the WOF rule
+//! (empty squares go to the winner), with perfect play by both sides.
+//!
+//! Negamax alpha-beta over the whole remaining game:
+//! - principal-variation search at the root and along the first line, null-window searches
+//!   everywhere else;
+//! - with more than [`SHALLOW`] empties: a transposition table ([`tt`]), fastest-first move
+//!   ordering (fewest replies for the opponent, corner-weighted, then potential mobility and
+//!   quadrant parity), enhanced transposition cutoffs high in the tree, and the stability
+//!   cutoff (the opponent's stable discs bound our score);
+//! - with [`SHALLOW`] or fewer: no table, moves taken from the empty squares in quadrant
+//!   parity order, and dedicated code for the last 4, 3, 2 and 1 empties ([`shallow`]).
+//!
+//! The free functions [`solve`] and [`solve_window`] use one [`Solver`] per thread, so a
+//! table is allocated once; each call starts from a logically empty table so that the same
+//! question always gets the same answer, nodes included.
+
+mod last_flip;
+mod search;
+mod shallow;
+pub mod stability;
+mod tt;
+
+pub mod ffo;
+
+use std::cell::RefCell;
+
+use crate::board::{legal_moves, squares, wof_difference, Board};
+
+/// Above every score (scores are within -64..=64).
+const INF: i32 = 65;
+
+/// Positions with at most this many empties are searched without the table.
+pub const SHALLOW: u32 = 7;
+
+/// Table size of the per-thread solver: 2^20 buckets of 64 bytes (64 MiB, allocated on
+/// first use, pages touched as they fill).
+pub const DEFAULT_TABLE_BITS: u32 = 20;
+
+/// The answer of [`solve`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Final disc difference for the side to move with perfect play (WOF rule).
+    pub score: i32,
+    /// A best move; `None` only when the side to move must pass or the game is over.
+    /// Among equally good moves it is the first in the solver's move order.
+    pub best_move: Option<u8>,
+    /// A principal variation from this position to the end of the game (passes omitted, as in
+    /// a transcript; the first entry is `best_move` when there is one).
+    pub pv: Vec<u8>,
+    /// Positions visited, principal variation extraction included.
+    pub nodes: u64,
+}
+
+/// An exact solver with its own transposition table.
+pub struct Solver {
+    tt: tt::Table,
+    nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new(DEFAULT_TABLE_BITS)
+    }
+}
+
+thread_local! {
+    static THREAD_SOLVER: RefCell<Solver> = RefCell::new(Solver::default());
+}
+
+/// Solves `board` exactly (see [`Solver::solve`]).
+#[must_use]
+pub fn solve(board: &Board) -> Solution {
+    THREAD_SOLVER.with(|s| s.borrow_mut().solve(board))
+}
+
+/// The exact score of `player` (to move) against `opponent`, clamped to `alpha..=beta`
+/// (see [`Solver::solve_window`]).
+#[must_use]
+pub fn solve_window(player: u64, opponent: u64, alpha: i32, beta: i32) -> i32 {
+    THREAD_SOLVER.with(|s| s.borrow_mut().solve_window(player, opponent, alpha, beta))
+}
+
+impl Solver {
+    /// A solver whose table has `2^table_bits` buckets of 64 bytes (clamped to 4..=28).
+    #[must_use]
+    pub fn new(table_bits: u32) -> Solver {
+        Solver {
+            tt: tt::Table::new(table_bits),
+            nodes: 0,
+        }
+    }
+
+    /// Solves `board` exactly: score, best move, principal variation, nodes. A square
+    /// owned by both colours (an invalid board) is taken as black's.
+    pub fn solve(&mut self, board: &Board) -> Solution {
+        let black = board.black;
+        let white = board.white & !black;
+        let (p, o) = match board.to_move {
+            crate::Color::Black => (black, white),
+            crate::Color::White => (white, black),
+        };
+        self.tt.new_search();
+        self.nodes = 0;
+        let (score, best_move) = self.root(p, o);
+        let pv = self.principal_variation(p, o, score, best_move);
+        Solution {
+            score,
+            best_move,
+            pv,
+            nodes: self.nodes,
+        }
+    }
+
+    /// The exact score of `player` (to move) against `opponent`, **fail-hard**: the result is
+    /// `score.clamp(alpha, beta)`, so it is exact when strictly inside the window, and
+    /// otherwise says only "at most alpha" or "at least beta". Passes are handled inside.
+    /// An empty window (`beta <= alpha`) is read as `alpha..=alpha + 1`; squares in both
+    /// bitboards count as the player's.
+    pub fn solve_window(&mut self, player: u64, opponent: u64, alpha: i32, beta: i32) -> i32 {
+        let opponent = opponent & !player;
+        let beta = if beta <= alpha {
+            alpha.saturating_add(1)
+        } else {
+            beta
+        };
+        // Outside -64..=64 a bound says nothing more; keep the search's arithmetic small.
+        let (a, b) = (alpha.clamp(-INF, INF), beta.clamp(-INF, INF));
+        self.tt.new_search();
+        self.nodes = 0;
+        let n = (!(player | opponent)).count_ones();
+        self.pvs(player, opponent, a, b, n).clamp(alpha, beta)
+    }
+
+    /// Positions visited by the last [`Solver::solve`] or [`Solver::solve_window`].
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The root: the exact score and the first best move in search order.
+    fn root(&mut self, p: u64, o: u64) -> (i32, Option<u8>) {
+        let n = (!(p | o)).count_ones();
+        if legal_moves(p, o) == 0 {
+            self.nodes += 1;
+            return if legal_moves(o, p) == 0 {
+                (wof_difference(p, o), None)
+            } else {
+                (-self.pvs(o, p, -INF, INF, n), None)
+            };
+        }
+        let (score, best) = self.pvs_root(p, o, n);
+        (score, Some(best))
+    }
+
+    /// Walks down from the root, at each position taking the first move (table move first,
+    /// then ascending squares) whose exact value keeps the score.
+    fn principal_variation(&mut self, p: u64, o: u64, score: i32, first: Option<u8>) -> Vec<u8> {
+        let (mut p, mut o, mut score) = (p, o, score);
+        let mut pv = Vec::new();
+        let mut hint = first;
+        loop {
+            let moves = legal_moves(p, o);
+            if moves == 0 {
+                if legal_moves(o, p) == 0 {
+                    return pv;
+                }
+                (p, o, score) = (o, p, -score);
+                hint = None;
+                continue;
+            }
+            let hint_bits = hint.map_or(0, |h| (1u64 << h) & moves);
+            let found = squares(hint_bits)
+                .chain(squares(moves & !hint_bits))
+                .find_map(|x| {
+                    let f = crate::board::flips(p, o, x);
+                    let (np, no) = (o & !f, p | f | (1u64 << x));
+                    // The child is worth at least -score; it keeps the score iff it is not more.
+                    let n = (!(np | no)).count_ones();
+                    (self.nws(np, no, -score, n) <= -score).then_some((x, np, no))
+                });
+            let Some((x, np, no)) = found else {
+                // Cannot happen for an exact score; stop rather than loop.
+                return pv;
+            };
+            pv.push(x);
+            (p, o, score) = (np, no, -score);
+            hint = self.tt_best(p, o);
+        }
+    }
+}

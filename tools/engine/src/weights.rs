@@ -1,0 +1,389 @@
+//! The weights file (`cpc/weights.toml`): every parameter of the AI of docs/ai.md.
+//!
+//! Reading is strict because the same file is compiled into the Z80 program: unknown keys,
+//! wrong row or column counts, wrong types and out-of-range values are all rejected with
+//! `file:line:col` and the reason. The ranges are the ones docs/ai.md ("Overflow bounds") uses
+//! to prove that no 16-bit computation can overflow.
+
+use std::collections::BTreeMap;
+use std::ops::{Range, RangeInclusive};
+use std::path::Path;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::levels::{
+    Level, SearchLevel, DEPTH_RANGE, ENDGAME_RANGE, FIRST_SEARCH_LEVEL, MAX_LEVEL,
+};
+
+/// The text of `cpc/weights.toml`, the default parameters.
+pub const DEFAULT_TOML: &str = include_str!("../../../cpc/weights.toml");
+
+/// The name errors in [`DEFAULT_TOML`] would carry.
+pub const DEFAULT_FILE_NAME: &str = "cpc/weights.toml";
+
+/// The range of every signed-byte parameter (square weights, corner values, flip factors,
+/// pass bonus, mobility weight).
+pub const BYTE_RANGE: RangeInclusive<i64> = -128..=127;
+
+/// Discs on the board at which the flip factor switches from early to late.
+pub const BOUNDARY_RANGE: RangeInclusive<i64> = 0..=64;
+
+/// The AI parameters, validated. Build one with [`Weights::parse`], [`Weights::load`] or
+/// [`Weights::default`] (the contents of `cpc/weights.toml`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    squares: [i8; 64],
+    corner_edge: i8,
+    corner_diagonal: i8,
+    flip_boundary: u8,
+    flip_early: i8,
+    flip_late: i8,
+    pass_bonus: i8,
+    mobility: i8,
+    levels: Vec<SearchLevel>,
+}
+
+/// Why a weights file was rejected.
+#[derive(Debug, thiserror::Error)]
+pub enum WeightsError {
+    /// The file could not be read.
+    #[error("{path}: cannot read: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The text is not a valid weights file.
+    #[error("{file}:{line}:{col}: {message}")]
+    Invalid {
+        /// The file name given to the parser.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters.
+        col: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWeights {
+    squares: Spanned<Vec<Spanned<Vec<Spanned<i64>>>>>,
+    corner: RawCorner,
+    flips: RawFlips,
+    level2: RawLevel2,
+    search: RawSearch,
+    levels: BTreeMap<Spanned<String>, RawLevel>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCorner {
+    edge: Spanned<i64>,
+    diagonal: Spanned<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFlips {
+    boundary: Spanned<i64>,
+    early: Spanned<i64>,
+    late: Spanned<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLevel2 {
+    pass_bonus: Spanned<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSearch {
+    mobility: Spanned<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLevel {
+    depth: Spanned<i64>,
+    endgame: Spanned<i64>,
+}
+
+/// A problem found in the text: where (byte span) and why.
+type Located = (Range<usize>, String);
+
+impl Weights {
+    /// Parses and validates the text of a weights file. `file` names it in error messages.
+    ///
+    /// # Errors
+    /// [`WeightsError::Invalid`] with the position and reason of the first problem.
+    pub fn parse(text: &str, file: &str) -> Result<Weights, WeightsError> {
+        let located = |(span, message): Located| {
+            let (line, col) = line_col(text, span.start);
+            WeightsError::Invalid {
+                file: file.to_string(),
+                line,
+                col,
+                message,
+            }
+        };
+        let raw: RawWeights = toml::from_str(text).map_err(|e| {
+            let span = e.span().unwrap_or(0..0);
+            located((span, e.message().trim_end().to_string()))
+        })?;
+        validate(&raw).map_err(located)
+    }
+
+    /// Reads and validates a weights file.
+    ///
+    /// # Errors
+    /// [`WeightsError::Io`] when it cannot be read, [`WeightsError::Invalid`] otherwise.
+    pub fn load(path: &Path) -> Result<Weights, WeightsError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| WeightsError::Io {
+            path: name.clone(),
+            source,
+        })?;
+        Weights::parse(&text, &name)
+    }
+
+    /// The 64 table weights, a1 (index 0) to h8 (index 63).
+    #[must_use]
+    pub fn squares(&self) -> &[i8; 64] {
+        &self.squares
+    }
+
+    /// The value of the two edge neighbours of an occupied corner.
+    #[must_use]
+    pub fn corner_edge(&self) -> i8 {
+        self.corner_edge
+    }
+
+    /// The value of the diagonal neighbour (X-square) of an occupied corner.
+    #[must_use]
+    pub fn corner_diagonal(&self) -> i8 {
+        self.corner_diagonal
+    }
+
+    /// Discs on the board from which the late flip factor applies (0..=64).
+    #[must_use]
+    pub fn flip_boundary(&self) -> u8 {
+        self.flip_boundary
+    }
+
+    /// Score per flipped disc while the board holds fewer than [`Weights::flip_boundary`] discs.
+    #[must_use]
+    pub fn flip_early(&self) -> i8 {
+        self.flip_early
+    }
+
+    /// Score per flipped disc from [`Weights::flip_boundary`] discs on.
+    #[must_use]
+    pub fn flip_late(&self) -> i8 {
+        self.flip_late
+    }
+
+    /// Level 2: added to a move's score when the opponent has no reply.
+    #[must_use]
+    pub fn pass_bonus(&self) -> i8 {
+        self.pass_bonus
+    }
+
+    /// Levels 3 and up: the weight of the mobility difference in the leaf evaluation.
+    #[must_use]
+    pub fn mobility(&self) -> i8 {
+        self.mobility
+    }
+
+    /// The search levels, level 3 first.
+    #[must_use]
+    pub fn search_levels(&self) -> &[SearchLevel] {
+        &self.levels
+    }
+
+    /// The highest level defined (2 when the file defines no search level).
+    #[must_use]
+    pub fn max_level(&self) -> u8 {
+        FIRST_SEARCH_LEVEL - 1 + self.levels.len() as u8
+    }
+
+    /// What level `n` runs, or `None` when this file does not define it.
+    #[must_use]
+    pub fn level(&self, n: u8) -> Option<Level> {
+        match n {
+            1 => Some(Level::NixonEasy),
+            2 => Some(Level::NixonHard),
+            _ => n
+                .checked_sub(FIRST_SEARCH_LEVEL)
+                .and_then(|i| self.levels.get(usize::from(i)))
+                .map(|&s| Level::Search(s)),
+        }
+    }
+}
+
+impl Default for Weights {
+    /// The contents of `cpc/weights.toml` (embedded at compile time; a test keeps it valid).
+    fn default() -> Self {
+        static DEFAULT: OnceLock<Weights> = OnceLock::new();
+        DEFAULT
+            .get_or_init(|| {
+                Weights::parse(DEFAULT_TOML, DEFAULT_FILE_NAME)
+                    .unwrap_or_else(|e| panic!("embedded weights file is invalid: {e}"))
+            })
+            .clone()
+    }
+}
+
+fn validate(raw: &RawWeights) -> Result<Weights, Located> {
+    let byte = |v: &Spanned<i64>, what: &str| -> Result<i8, Located> {
+        in_range(v, &BYTE_RANGE, what, "a signed byte").map(|x| x as i8)
+    };
+    let rows = raw.squares.get_ref();
+    if rows.len() != 8 {
+        return Err((
+            raw.squares.span(),
+            format!("squares has {} rows, expected 8", rows.len()),
+        ));
+    }
+    let mut squares = [0i8; 64];
+    for (r, row) in rows.iter().enumerate() {
+        let values = row.get_ref();
+        if values.len() != 8 {
+            return Err((
+                row.span(),
+                format!(
+                    "row {} of squares has {} values, expected 8",
+                    r + 1,
+                    values.len()
+                ),
+            ));
+        }
+        for (c, v) in values.iter().enumerate() {
+            let name = format!("square {}{}", (b'a' + c as u8) as char, r + 1);
+            squares[r * 8 + c] = byte(v, &name)?;
+        }
+    }
+    let flip_boundary = in_range(
+        &raw.flips.boundary,
+        &BOUNDARY_RANGE,
+        "flips.boundary",
+        "discs on the board",
+    )? as u8;
+    Ok(Weights {
+        squares,
+        corner_edge: byte(&raw.corner.edge, "corner.edge")?,
+        corner_diagonal: byte(&raw.corner.diagonal, "corner.diagonal")?,
+        flip_boundary,
+        flip_early: byte(&raw.flips.early, "flips.early")?,
+        flip_late: byte(&raw.flips.late, "flips.late")?,
+        pass_bonus: byte(&raw.level2.pass_bonus, "level2.pass_bonus")?,
+        mobility: byte(&raw.search.mobility, "search.mobility")?,
+        levels: validate_levels(&raw.levels)?,
+    })
+}
+
+fn validate_levels(raw: &BTreeMap<Spanned<String>, RawLevel>) -> Result<Vec<SearchLevel>, Located> {
+    let mut numbered = Vec::with_capacity(raw.len());
+    for (key, level) in raw {
+        let n = key
+            .get_ref()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (FIRST_SEARCH_LEVEL..=MAX_LEVEL).contains(n))
+            .ok_or_else(|| {
+                (
+                    key.span(),
+                    format!(
+                        "`{}` is not a search level number {FIRST_SEARCH_LEVEL}..{MAX_LEVEL}",
+                        key.get_ref()
+                    ),
+                )
+            })?;
+        numbered.push((n, key, level));
+    }
+    // Keys such as "3" and "03" both parse to 3; sorting by number finds gaps and repeats,
+    // and by position reports a repeat where it comes second.
+    numbered.sort_by_key(|&(n, key, _)| (n, key.span().start));
+    let mut levels = Vec::with_capacity(numbered.len());
+    for (i, (n, key, level)) in numbered.into_iter().enumerate() {
+        let expected = FIRST_SEARCH_LEVEL + i as u8;
+        if n != expected {
+            return Err((
+                key.span(),
+                format!(
+                    "levels must be numbered {FIRST_SEARCH_LEVEL}, {}, ... without gaps or repeats: \
+                     expected level {expected} here, found {n}",
+                    FIRST_SEARCH_LEVEL + 1
+                ),
+            ));
+        }
+        let wide = |r: &RangeInclusive<u8>| i64::from(*r.start())..=i64::from(*r.end());
+        let depth = in_range(
+            &level.depth,
+            &wide(&DEPTH_RANGE),
+            &format!("level {n} depth"),
+            "plies",
+        )? as u8;
+        let endgame = in_range(
+            &level.endgame,
+            &wide(&ENDGAME_RANGE),
+            &format!("level {n} endgame"),
+            "empty squares",
+        )? as u8;
+        levels.push(SearchLevel { depth, endgame });
+    }
+    Ok(levels)
+}
+
+fn in_range(
+    v: &Spanned<i64>,
+    range: &RangeInclusive<i64>,
+    what: &str,
+    unit: &str,
+) -> Result<i64, Located> {
+    let x = *v.get_ref();
+    if range.contains(&x) {
+        Ok(x)
+    } else {
+        Err((
+            v.span(),
+            format!(
+                "{what} = {x} is out of range {}..{} ({unit})",
+                range.start(),
+                range.end()
+            ),
+        ))
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[line_start..].chars().count() + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_col;
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        // "é" is two bytes: byte offset 5 of "x\né=1" is the `1`, in column 3 of line 2.
+        let text = "x\n\u{e9}=1";
+        assert_eq!(&text[5..], "1");
+        assert_eq!(line_col(text, 5), (2, 3));
+        assert_eq!(line_col(text, 0), (1, 1));
+        assert_eq!(line_col(text, 2), (2, 1));
+        assert_eq!(line_col(text, 99), (2, 4));
+    }
+}

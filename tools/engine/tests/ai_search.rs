@@ -1,0 +1,188 @@
+//! Levels 3 and up: the depth-limited alpha-beta returns exactly the move and score of the
+//! unpruned definition (so the answer does not depend on pruning or on the root order), a
+//! pass uses no ply, finished games score ±30000 + disc difference, and the levels dispatch
+//! to the exact endgame at their threshold.
+
+mod ai_util;
+
+use ai_util::{bits, random_positions, sq};
+use othello_engine::board::{flips, legal_moves, Board, Color};
+use othello_engine::eval::{INF, WIN};
+use othello_engine::levels::Level;
+use othello_engine::search::alphabeta::{search_depth, search_depth_ordered};
+use othello_engine::search::endgame::solve_exact;
+use othello_engine::search::minimax::{minimax_depth, value_depth};
+use othello_engine::search::{best_move, SearchResult};
+use othello_engine::weights::{Weights, DEFAULT_TOML};
+
+/// Weights far from the defaults: extreme and asymmetric values, negative mobility.
+fn odd_weights() -> Weights {
+    let text = DEFAULT_TOML
+        .replacen("[ 120,  -20,   20,", "[ -128,  127,   0,", 1)
+        .replacen("[ -20,  -40,   -5,", "[ 127,  -128,   -1,", 1)
+        .replacen("edge = 5", "edge = -128", 1)
+        .replacen("diagonal = 5", "diagonal = 127", 1)
+        .replacen("mobility = 8", "mobility = -128", 1);
+    Weights::parse(&text, "odd").unwrap()
+}
+
+/// The PV is a playable line (passes omitted) that starts with the chosen move.
+fn assert_pv_playable(b: &Board, r: &SearchResult) {
+    assert_eq!(r.pv.first(), r.best_move.as_ref(), "{b:?}");
+    let mut pos = *b;
+    for &m in &r.pv {
+        if pos.must_pass() {
+            pos.pass();
+        }
+        assert!(
+            pos.play(m).is_some(),
+            "PV {:?} of {b:?} is not playable",
+            r.pv
+        );
+    }
+}
+
+#[test]
+fn alphabeta_equals_unpruned_minimax_at_depths_1_to_4() {
+    // Openings, middle games and endings; the late ones put passes and finished games inside
+    // the horizon.
+    let mut positions = random_positions(0x5eed_0001, 12, 0..20);
+    positions.extend(random_positions(0x5eed_0002, 12, 20..44));
+    positions.extend(random_positions(0x5eed_0003, 16, 44..58));
+    let weight_sets = [Weights::default(), odd_weights()];
+    let mut compared = 0;
+    for w in &weight_sets {
+        for b in &positions {
+            for depth in 1..=4 {
+                if depth == 4 && b.empties().count_ones() > 40 {
+                    continue; // the unpruned tree is too big to stay a quick test
+                }
+                let (m, score) = minimax_depth(b, depth, w);
+                let r = search_depth(b, depth, w);
+                assert_eq!((r.best_move, r.score), (m, score), "depth {depth} {b:?}");
+                let c = search_depth_ordered(b, depth, w, true);
+                assert_eq!((c.best_move, c.score), (m, score), "canonical root, {b:?}");
+                if m.is_some() {
+                    assert_pv_playable(b, &r);
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 250, "only {compared} searches compared");
+}
+
+#[test]
+fn ties_go_to_the_lowest_square_at_the_root() {
+    // The start position is symmetric: d3, c4, f5 and e6 have equal values at every depth.
+    let w = Weights::default();
+    for depth in 1..=5 {
+        let r = search_depth(&Board::start(), depth, &w);
+        assert_eq!(r.best_move, Some(sq("d3")), "depth {depth}");
+        let b = Board::start();
+        let (p, o) = b.player_opponent();
+        for m in ["c4", "f5", "e6"] {
+            let f = flips(p, o, sq(m));
+            let v = -value_depth(&w, o & !f, p | f | 1 << sq(m), depth - 1);
+            assert_eq!(v, r.score, "{m} at depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn a_pass_uses_no_ply_and_a_won_game_scores_win_plus_discs() {
+    // Black a1, white b1 b2, black to move.
+    // c1 (flips b1) leaves white with b2 and no move; black moves again: a3 (c1-b2-a3), b3
+    // (b1-b2-b3) or c3 (a1-b2-c3) each take the last white disc and end the game 5-0, 59
+    // empties to the winner: WOF +64. The pass uses no ply, so depth 2 sees it: 30000 + 64.
+    let b = Board {
+        black: bits(&["a1"]),
+        white: bits(&["b1", "b2"]),
+        to_move: Color::Black,
+    };
+    let w = Weights::default();
+    let r = search_depth(&b, 2, &w);
+    assert_eq!((r.best_move, r.score), (Some(sq("c1")), WIN + 64));
+    assert_eq!(r.pv, vec![sq("c1"), sq("a3")]);
+    // Level 3 (depth 2, exact below 8 empties; here 61 are empty) is that search.
+    assert_eq!(best_move(&b, 3, &w).score, WIN + 64);
+    // Depth 1 stops at the leaves (mobility 20, a1 occupied so b1/b2 weigh 5):
+    // after c1, white to move: white b2 (5) against a1 b1 c1 (120 + 5 + 20): -140, and
+    //   mobility 20 * (0 white moves - 3 black moves) = -60: -200, so c1 = +200;
+    // after c3, white to move: b1 (5) against a1 b2 c3 (120 + 5 + 15): -135, and white's b3
+    //   against black's c1: 20 * (1 - 1) = 0: -135, so c3 = +135.
+    let r = search_depth(&b, 1, &w);
+    assert_eq!((r.best_move, r.score), (Some(sq("c1")), 200));
+}
+
+#[test]
+fn finished_games_inside_the_search_are_scored_outside_the_evaluation_range() {
+    // Late random positions: every score is either a heuristic value within EVAL_BOUND or a
+    // terminal score; and when the whole game fits in the horizon the depth-limited score is
+    // the exact result mapped to ±WIN + d (0 for a draw).
+    let w = Weights::default();
+    let mut exact_seen = 0;
+    for b in random_positions(0x7e7e, 40, 54..58) {
+        if b.must_pass() {
+            continue;
+        }
+        let empties = b.empties().count_ones() as u8;
+        let r = search_depth(&b, empties + 1, &w);
+        let x = solve_exact(&b);
+        let expected = match x.score {
+            0 => 0,
+            d if d > 0 => WIN + d,
+            d => -WIN + d,
+        };
+        assert_eq!((r.best_move, r.score), (x.best_move, expected), "{b:?}");
+        assert!(r.score.abs() < INF);
+        exact_seen += 1;
+    }
+    assert!(exact_seen >= 30, "{exact_seen}");
+}
+
+#[test]
+fn levels_switch_to_the_exact_endgame_at_their_threshold() {
+    let w = Weights::default();
+    let Some(Level::Search(l5)) = w.level(5) else {
+        panic!("level 5 is a search level")
+    };
+    // Find positions with exactly the threshold's empties and one more.
+    let positions = random_positions(0xe6e6, 40, 44..52);
+    let mut seen = (false, false);
+    for b in positions.iter().filter(|b| !b.must_pass()) {
+        let empties = b.empties().count_ones();
+        let r = best_move(b, 5, &w);
+        if empties <= u32::from(l5.endgame) {
+            assert_eq!(r, solve_exact(b));
+            seen.0 = true;
+        } else {
+            assert_eq!(r, search_depth(b, l5.depth, &w));
+            seen.1 = true;
+        }
+    }
+    assert_eq!(seen, (true, true));
+}
+
+#[test]
+fn every_level_returns_a_legal_move_in_a_middle_game() {
+    let w = Weights::default();
+    for b in random_positions(0x1e7e1, 4, 16..30) {
+        let legal = legal_moves(b.player_opponent().0, b.player_opponent().1);
+        if legal == 0 {
+            continue;
+        }
+        for level in 1..=w.max_level() {
+            let r = best_move(&b, level, &w);
+            let m = r.best_move.expect("a move");
+            assert_ne!(legal & 1 << m, 0, "level {level} {b:?}");
+            assert_pv_playable(&b, &r);
+        }
+    }
+}
+
+#[test]
+#[should_panic(expected = "level 7 is not defined (levels 1..6 are)")]
+fn an_undefined_level_is_refused() {
+    let _ = best_move(&Board::start(), 7, &Weights::default());
+}

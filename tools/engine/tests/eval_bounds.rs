@@ -1,0 +1,253 @@
+//! The overflow bounds of docs/ai.md: for any weights file the validator accepts and any
+//! position, every evaluation, move score and search score stays inside its documented bound
+//! and inside i16. Each value is recomputed here in i32 from the definitions (own table of
+//! corner neighbours, partial sums in the Z80's ascending order) and compared.
+
+mod ai_util;
+
+use ai_util::{random_positions, sq, Rng};
+use othello_engine::board::{flips, legal_moves, squares, wof_difference, Board};
+use othello_engine::eval::{
+    effective_weight, evaluate, leaf_value, move_score, square_sum, terminal_score, EVAL_BOUND,
+    INF, MAX_FLIPS, MOBILITY_BOUND, MOVE_SCORE_BOUND, NIXON_HARD_BOUND, SQUARE_SUM_BOUND, WIN,
+};
+use othello_engine::search::alphabeta::search_depth;
+use othello_engine::search::nixon::nixon_hard_score;
+use othello_engine::weights::Weights;
+use proptest::prelude::*;
+
+#[test]
+fn the_bounds_nest_inside_i16() {
+    let (eval, win, inf) = (i32::from(EVAL_BOUND), i32::from(WIN), i32::from(INF));
+    assert_eq!(eval, 128 * 64 + 128 * 64);
+    assert!(
+        eval < win - 64,
+        "heuristic scores stay below every finished game"
+    );
+    assert!(win + 64 < inf, "finished games stay below infinity");
+    assert!(inf <= i32::from(i16::MAX) && -inf >= i32::from(i16::MIN));
+    assert!(
+        -inf > i32::from(i16::MIN),
+        "the root's best - 1 window cannot wrap"
+    );
+    assert_eq!(
+        i32::from(MOVE_SCORE_BOUND),
+        128 + 128 * i32::from(MAX_FLIPS)
+    );
+    assert_eq!(i32::from(NIXON_HARD_BOUND), 2 * i32::from(MOVE_SCORE_BOUND));
+}
+
+#[test]
+fn no_move_can_flip_more_than_19_discs() {
+    // From each square, a ray of n squares to the edge can flip at most n - 1 discs.
+    let mut best = 0;
+    for s in 0..64i32 {
+        let (r, c) = (s / 8, s % 8);
+        let mut total = 0;
+        for (dr, dc) in othello_engine::board::DIRECTIONS {
+            let mut n = 0;
+            let (mut y, mut x) = (r + dr, c + dc);
+            while (0..8).contains(&y) && (0..8).contains(&x) {
+                n += 1;
+                y += dr;
+                x += dc;
+            }
+            total += (n - 1).max(0);
+        }
+        best = best.max(total);
+    }
+    assert_eq!(best, i32::from(MAX_FLIPS));
+    // And 19 is reached: d4 surrounded by white rays ending in black discs on every edge.
+    let white: u64 = [
+        "d3", "d2", "d5", "d6", "d7", "c4", "b4", "e4", "f4", "g4", "c3", "b2", "e3", "f2", "c5",
+        "b6", "e5", "f6", "g7",
+    ]
+    .iter()
+    .fold(0, |b, n| b | 1 << sq(n));
+    let black: u64 = ["d1", "d8", "a4", "h4", "a1", "g1", "a7", "h8"]
+        .iter()
+        .fold(0, |b, n| b | 1 << sq(n));
+    assert_eq!(flips(black, white, sq("d4")).count_ones(), 19);
+}
+
+#[test]
+fn overflow_checks_are_on_in_tests() {
+    // Without them the property tests below could not see an i16 overflow in the engine.
+    let r = std::panic::catch_unwind(|| std::hint::black_box(i16::MAX) + std::hint::black_box(1));
+    assert!(r.is_err());
+}
+
+/// The weights text for a set of drawn values (no levels: the search depth is set directly).
+/// `scalars` = corner edge, corner diagonal, flip boundary, early, late, pass bonus, mobility.
+fn weights_text(squares: &[i64], scalars: [i64; 7]) -> String {
+    let [edge, diagonal, boundary, early, late, bonus, mobility] = scalars;
+    let rows: Vec<String> = squares
+        .chunks(8)
+        .map(|r| {
+            format!(
+                "  [{}],",
+                r.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+            )
+        })
+        .collect();
+    format!(
+        "squares = [\n{}\n]\n[corner]\nedge = {edge}\ndiagonal = {diagonal}\n\
+         [flips]\nboundary = {boundary}\nearly = {early}\nlate = {late}\n\
+         [level2]\npass_bonus = {bonus}\n[search]\nmobility = {mobility}\n[levels]\n",
+        rows.join("\n")
+    )
+}
+
+/// A signed byte, with the extremes drawn often.
+fn byte() -> impl Strategy<Value = i64> {
+    prop_oneof![Just(-128i64), Just(127i64), -128i64..=127]
+}
+
+fn weights_strategy() -> impl Strategy<Value = Weights> {
+    (
+        prop::collection::vec(byte(), 64),
+        byte(),
+        byte(),
+        0i64..=64,
+        byte(),
+        byte(),
+        byte(),
+        byte(),
+    )
+        .prop_map(|(sq, e, d, b, early, late, bonus, m)| {
+            Weights::parse(
+                &weights_text(&sq, [e, d, b, early, late, bonus, m]),
+                "drawn",
+            )
+            .expect("values inside the validator's ranges")
+        })
+}
+
+/// Arbitrary disjoint discs (often unreachable in a game) or a position from random play.
+fn position_strategy() -> impl Strategy<Value = (u64, u64)> {
+    prop_oneof![
+        (any::<u64>(), any::<u64>()).prop_map(|(a, b)| (a, b & !a)),
+        (any::<u64>(), any::<u64>(), any::<u64>()).prop_map(|(a, b, m)| (a & m, b & !a & !m)),
+        (any::<u64>(), 0u32..60).prop_map(|(seed, plies)| {
+            let b: Board = random_positions(seed | 1, 1, plies..plies + 1)[0];
+            b.player_opponent()
+        }),
+    ]
+}
+
+/// Corner neighbours, spelled out by name: (neighbour, its corner, diagonal?).
+const NEIGHBOURS: [(&str, &str, bool); 12] = [
+    ("b1", "a1", false),
+    ("a2", "a1", false),
+    ("b2", "a1", true),
+    ("g1", "h1", false),
+    ("h2", "h1", false),
+    ("g2", "h1", true),
+    ("b8", "a8", false),
+    ("a7", "a8", false),
+    ("b7", "a8", true),
+    ("g8", "h8", false),
+    ("h7", "h8", false),
+    ("g7", "h8", true),
+];
+
+fn weight32(w: &Weights, occupied: u64, s: u8) -> i32 {
+    for (n, c, diagonal) in NEIGHBOURS {
+        if sq(n) == s && occupied & 1 << sq(c) != 0 {
+            return i32::from(if diagonal {
+                w.corner_diagonal()
+            } else {
+                w.corner_edge()
+            });
+        }
+    }
+    i32::from(w.squares()[usize::from(s)])
+}
+
+fn within(v: i32, bound: i16, what: &str) -> Result<(), TestCaseError> {
+    prop_assert!(v.abs() <= i32::from(bound), "{what} = {v} exceeds {bound}");
+    Ok(())
+}
+
+fn score_move32(w: &Weights, p: u64, o: u64, s: u8) -> i32 {
+    let occupied = p | o;
+    let factor = if occupied.count_ones() < u32::from(w.flip_boundary()) {
+        w.flip_early()
+    } else {
+        w.flip_late()
+    };
+    weight32(w, occupied, s) + i32::from(factor) * flips(p, o, s).count_ones() as i32
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn evaluations_stay_inside_their_bounds(w in weights_strategy(), (p, o) in position_strategy()) {
+        let occupied = p | o;
+        // Disc-square sum: every partial sum in ascending square order.
+        let mut sum = 0i32;
+        for s in 0..64u8 {
+            prop_assert_eq!(i32::from(effective_weight(&w, occupied, s)), weight32(&w, occupied, s));
+            if occupied & 1 << s != 0 {
+                let v = weight32(&w, occupied, s);
+                sum += if p & 1 << s != 0 { v } else { -v };
+                within(sum, SQUARE_SUM_BOUND, "partial square sum")?;
+            }
+        }
+        prop_assert_eq!(i32::from(square_sum(&w, p, o)), sum);
+        // Mobility term and the leaf evaluation.
+        let (mp, mo) = (legal_moves(p, o).count_ones() as i32, legal_moves(o, p).count_ones() as i32);
+        let mobility = i32::from(w.mobility()) * (mp - mo);
+        within(mobility, MOBILITY_BOUND, "mobility term")?;
+        within(sum + mobility, EVAL_BOUND, "evaluation")?;
+        prop_assert_eq!(i32::from(evaluate(&w, p, o)), sum + mobility);
+        // Terminal scores and the depth-0 value.
+        let d = wof_difference(p, o);
+        let terminal = i32::from(terminal_score(p, o));
+        prop_assert_eq!(terminal, match d { 0 => 0, d if d > 0 => 30_000 + d, d => -30_000 + d });
+        prop_assert!(terminal.abs() <= i32::from(WIN) + 64);
+        let leaf = i32::from(leaf_value(&w, p, o));
+        prop_assert_eq!(leaf, if mp == 0 && mo == 0 { terminal } else { sum + mobility });
+        // Move scores (level 1) and down-level scores (level 2) of every legal move.
+        for s in squares(legal_moves(p, o)) {
+            let mine = score_move32(&w, p, o, s);
+            within(mine, MOVE_SCORE_BOUND, "move score")?;
+            prop_assert_eq!(move_score(&w, p, o, s).map(i32::from), Some(mine));
+            let f = flips(p, o, s);
+            let (np, no) = (o & !f, p | f | 1 << s);
+            let replies = squares(legal_moves(np, no)).map(|r| score_move32(&w, np, no, r)).max();
+            let hard = match replies {
+                Some(r) => mine - r,
+                None => mine + i32::from(w.pass_bonus()),
+            };
+            within(hard, NIXON_HARD_BOUND, "level-2 score")?;
+            let (got, _) = nixon_hard_score(&w, p, o, s).expect("legal");
+            prop_assert_eq!(i32::from(got), hard);
+        }
+    }
+
+    #[test]
+    fn searches_with_extreme_weights_never_overflow(w in weights_strategy(), seed in any::<u64>(), plies in 0u32..58) {
+        let b = random_positions(seed | 1, 1, plies..plies + 1)[0];
+        let mut rng = Rng(seed | 1);
+        let depth = 1 + rng.below(3) as u8;
+        let r = search_depth(&b, depth, &w);
+        prop_assert!(i32::from(r.score).abs() <= i32::from(WIN) + 64);
+        if r.best_move.is_some() && r.score.abs() < WIN - 64 {
+            within(i32::from(r.score), EVAL_BOUND, "search score")?;
+        }
+    }
+}
+
+#[test]
+fn the_evaluation_is_antisymmetric() {
+    // Negamax relies on it: what is good for one side is as bad for the other.
+    let w = Weights::default();
+    for b in random_positions(77, 50, 10..50) {
+        let (p, o) = b.player_opponent();
+        assert_eq!(square_sum(&w, p, o), -square_sum(&w, o, p));
+        assert_eq!(evaluate(&w, p, o), -evaluate(&w, o, p));
+        assert_eq!(terminal_score(p, o), -terminal_score(o, p));
+    }
+}

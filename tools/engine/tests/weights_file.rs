@@ -1,0 +1,440 @@
+//! The weights file: the shipped `cpc/weights.toml` holds Norvig's table, and every rejection
+//! path names the exact line and column and says why.
+
+use othello_engine::levels::{Level, SearchLevel};
+use othello_engine::weights::{Weights, WeightsError, DEFAULT_FILE_NAME, DEFAULT_TOML};
+use proptest::prelude::*;
+
+/// A small valid file whose line numbers the tests below rely on.
+const BASE: &str = "\
+squares = [
+  [120, -20, 20, 5, 5, 20, -20, 120],
+  [-20, -40, -5, -5, -5, -5, -40, -20],
+  [20, -5, 15, 3, 3, 15, -5, 20],
+  [5, -5, 3, 3, 3, 3, -5, 5],
+  [5, -5, 3, 3, 3, 3, -5, 5],
+  [20, -5, 15, 3, 3, 15, -5, 20],
+  [-20, -40, -5, -5, -5, -5, -40, -20],
+  [120, -20, 20, 5, 5, 20, -20, 120],
+]
+[corner]
+edge = 5
+diagonal = 5
+[flips]
+boundary = 44
+early = -3
+late = 3
+[level2]
+pass_bonus = 20
+[search]
+mobility = 8
+[levels]
+3 = { depth = 2, endgame = 8 }
+4 = { depth = 4, endgame = 10 }
+";
+
+/// Peter Norvig, PAIP (1992) ch. 18, `*weights*`, typed from the book's listing.
+const NORVIG: [[i8; 8]; 8] = [
+    [120, -20, 20, 5, 5, 20, -20, 120],
+    [-20, -40, -5, -5, -5, -5, -40, -20],
+    [20, -5, 15, 3, 3, 15, -5, 20],
+    [5, -5, 3, 3, 3, 3, -5, 5],
+    [5, -5, 3, 3, 3, 3, -5, 5],
+    [20, -5, 15, 3, 3, 15, -5, 20],
+    [-20, -40, -5, -5, -5, -5, -40, -20],
+    [120, -20, 20, 5, 5, 20, -20, 120],
+];
+
+/// `BASE` with one exact substring replaced (the substring must exist once).
+fn edited(from: &str, to: &str) -> String {
+    assert_eq!(BASE.matches(from).count(), 1, "{from:?} must occur once");
+    BASE.replacen(from, to, 1)
+}
+
+/// The (line, column, message) of a rejected text.
+fn rejected(text: &str) -> (usize, usize, String) {
+    match Weights::parse(text, "w.toml") {
+        Err(WeightsError::Invalid {
+            file,
+            line,
+            col,
+            message,
+        }) => {
+            assert_eq!(file, "w.toml");
+            (line, col, message)
+        }
+        other => panic!("expected a rejection, got {other:?}"),
+    }
+}
+
+fn assert_rejected(text: &str, line: usize, col: usize, why: &str) {
+    let (l, c, message) = rejected(text);
+    assert_eq!((l, c), (line, col), "{message}");
+    assert!(message.contains(why), "{message:?} should contain {why:?}");
+}
+
+#[test]
+fn shipped_file_is_norvigs_table_with_his_corner_values() {
+    let w = Weights::parse(DEFAULT_TOML, DEFAULT_FILE_NAME).expect("cpc/weights.toml is valid");
+    assert_eq!(w, Weights::default());
+    let flat: Vec<i8> = NORVIG.iter().flatten().copied().collect();
+    assert_eq!(w.squares().as_slice(), flat.as_slice());
+    // MODIFIED-WEIGHTED-SQUARES gives every neighbour of an occupied corner the value 5.
+    assert_eq!((w.corner_edge(), w.corner_diagonal()), (5, 5));
+    assert_eq!(w.max_level(), 6);
+    assert_eq!(
+        w.level(6),
+        Some(Level::Search(SearchLevel {
+            depth: 8,
+            endgame: 14
+        }))
+    );
+}
+
+#[test]
+fn base_parses_with_every_value_in_place() {
+    let w = Weights::parse(BASE, "w.toml").unwrap();
+    assert_eq!(w.squares()[0], 120);
+    assert_eq!(w.squares()[9], -40); // b2
+    assert_eq!(w.squares()[18], 15); // c3
+    assert_eq!(w.flip_boundary(), 44);
+    assert_eq!((w.flip_early(), w.flip_late()), (-3, 3));
+    assert_eq!(w.pass_bonus(), 20);
+    assert_eq!(w.mobility(), 8);
+    assert_eq!(w.level(1), Some(Level::NixonEasy));
+    assert_eq!(w.level(2), Some(Level::NixonHard));
+    assert_eq!(
+        w.level(4),
+        Some(Level::Search(SearchLevel {
+            depth: 4,
+            endgame: 10
+        }))
+    );
+    assert_eq!((w.level(0), w.level(5)), (None, None));
+    assert_eq!(w.max_level(), 4);
+}
+
+#[test]
+fn extreme_values_are_accepted() {
+    let text = edited(
+        "[5, -5, 3, 3, 3, 3, -5, 5],\n  [20",
+        "[-128, 127, 3, 3, 3, 3, -5, 5],\n  [20",
+    )
+    .replace("boundary = 44", "boundary = 64")
+    .replace("early = -3", "early = -128")
+    .replace("mobility = 8", "mobility = 127")
+    .replace(
+        "4 = { depth = 4, endgame = 10 }",
+        "4 = { depth = 12, endgame = 20 }",
+    );
+    let w = Weights::parse(&text, "w.toml").unwrap();
+    assert_eq!((w.squares()[32], w.squares()[33]), (-128, 127)); // a5, b5
+    assert_eq!(w.flip_boundary(), 64);
+    assert_eq!(w.flip_early(), -128);
+    assert_eq!(w.mobility(), 127);
+    assert_eq!(
+        w.search_levels()[1],
+        SearchLevel {
+            depth: 12,
+            endgame: 20
+        }
+    );
+}
+
+#[test]
+fn an_empty_levels_table_leaves_levels_1_and_2() {
+    let text = edited(
+        "3 = { depth = 2, endgame = 8 }\n4 = { depth = 4, endgame = 10 }\n",
+        "",
+    );
+    let w = Weights::parse(&text, "w.toml").unwrap();
+    assert_eq!(w.max_level(), 2);
+    assert_eq!(w.level(3), None);
+}
+
+#[test]
+fn unknown_keys_are_rejected_where_they_are() {
+    assert_rejected(
+        &format!("colour = 1\n{BASE}"),
+        1,
+        1,
+        "unknown field `colour`",
+    );
+    assert_rejected(
+        &edited("diagonal = 5\n", "diagonal = 5\nxsquare = 7\n"),
+        14,
+        1,
+        "unknown field `xsquare`, expected `edge` or `diagonal`",
+    );
+    // "4 = { depth = 4, endgame = 10, extra = 1 }": `extra` starts in column 32.
+    assert_rejected(
+        &edited("endgame = 10 }", "endgame = 10, extra = 1 }"),
+        24,
+        32,
+        "unknown field `extra`",
+    );
+}
+
+#[test]
+fn row_and_column_counts_are_checked() {
+    // The `[` after "squares = " is column 11 of line 1.
+    assert_rejected(
+        &edited("  [120, -20, 20, 5, 5, 20, -20, 120],\n]", "]"),
+        1,
+        11,
+        "squares has 7 rows, expected 8",
+    );
+    assert_rejected(
+        &edited(
+            "  [120, -20, 20, 5, 5, 20, -20, 120],\n]",
+            "  [120, -20, 20, 5, 5, 20, -20, 120],\n  [0, 0, 0, 0, 0, 0, 0, 0],\n]",
+        ),
+        1,
+        11,
+        "squares has 9 rows, expected 8",
+    );
+    // Row 3 starts with its `[` in column 3 of line 4.
+    assert_rejected(
+        &edited(
+            "  [20, -5, 15, 3, 3, 15, -5, 20],\n  [5",
+            "  [20, -5, 15, 3, 3, 15, -5],\n  [5",
+        ),
+        4,
+        3,
+        "row 3 of squares has 7 values, expected 8",
+    );
+    assert_rejected(
+        &edited(
+            "  [20, -5, 15, 3, 3, 15, -5, 20],\n  [5",
+            "  [20, -5, 15, 3, 3, 15, -5, 20, 1],\n  [5",
+        ),
+        4,
+        3,
+        "row 3 of squares has 9 values, expected 8",
+    );
+    assert_rejected(
+        &edited("squares = [\n", "squares = 3\nx = [\n"),
+        1,
+        11,
+        "invalid type: integer `3`, expected a sequence",
+    );
+}
+
+#[test]
+fn out_of_range_values_name_the_parameter_and_the_range() {
+    // "  [5, -5, 3, 3, 3, 3, -5, 128]," on line 5 (row 4): 128 is in column 27.
+    let row4 = "  [5, -5, 3, 3, 3, 3, -5, 5],\n  [5, -5";
+    assert_rejected(
+        &edited(row4, "  [5, -5, 3, 3, 3, 3, -5, 128],\n  [5, -5"),
+        5,
+        27,
+        "square h4 = 128 is out of range -128..127 (a signed byte)",
+    );
+    assert_rejected(
+        &edited(row4, "  [5, -5, 3, 3, 3, 3, -5, -129],\n  [5, -5"),
+        5,
+        27,
+        "square h4 = -129 is out of range",
+    );
+    assert_rejected(
+        &edited("edge = 5", "edge = 200"),
+        12,
+        8,
+        "corner.edge = 200 is out of range -128..127",
+    );
+    assert_rejected(
+        &edited("diagonal = 5", "diagonal = -300"),
+        13,
+        12,
+        "corner.diagonal = -300",
+    );
+    assert_rejected(
+        &edited("boundary = 44", "boundary = 65"),
+        15,
+        12,
+        "flips.boundary = 65 is out of range 0..64 (discs on the board)",
+    );
+    assert_rejected(
+        &edited("boundary = 44", "boundary = -1"),
+        15,
+        12,
+        "flips.boundary = -1",
+    );
+    assert_rejected(
+        &edited("early = -3", "early = 128"),
+        16,
+        9,
+        "flips.early = 128",
+    );
+    assert_rejected(
+        &edited("late = 3", "late = -129"),
+        17,
+        8,
+        "flips.late = -129",
+    );
+    assert_rejected(
+        &edited("pass_bonus = 20", "pass_bonus = 300"),
+        19,
+        14,
+        "level2.pass_bonus = 300",
+    );
+    assert_rejected(
+        &edited("mobility = 8", "mobility = 128"),
+        21,
+        12,
+        "search.mobility = 128",
+    );
+    assert_rejected(
+        &edited("mobility = 8", "mobility = 99999999999"),
+        21,
+        12,
+        "search.mobility = 99999999999",
+    );
+    // "4 = { depth = 13, endgame = 10 }": 13 is in column 15.
+    assert_rejected(
+        &edited("depth = 4,", "depth = 13,"),
+        24,
+        15,
+        "level 4 depth = 13 is out of range 1..12 (plies)",
+    );
+    assert_rejected(
+        &edited("depth = 4,", "depth = 0,"),
+        24,
+        15,
+        "level 4 depth = 0",
+    );
+    // "4 = { depth = 4, endgame = 21 }": 21 is in column 28.
+    assert_rejected(
+        &edited("endgame = 10", "endgame = 21"),
+        24,
+        28,
+        "level 4 endgame = 21 is out of range 0..20 (empty squares)",
+    );
+}
+
+#[test]
+fn level_numbers_must_run_from_3_without_gaps() {
+    assert_rejected(
+        &edited("4 = {", "5 = {"),
+        24,
+        1,
+        "expected level 4 here, found 5",
+    );
+    assert_rejected(
+        &edited("3 = {", "4 = {").replacen("4 = { depth = 4", "5 = { depth = 4", 1),
+        23,
+        1,
+        "expected level 3 here, found 4",
+    );
+    assert_rejected(
+        &edited("4 = {", "03 = {"),
+        24,
+        1,
+        "expected level 4 here, found 3",
+    );
+    assert_rejected(
+        &edited("4 = {", "x = {"),
+        24,
+        1,
+        "`x` is not a search level number 3..9",
+    );
+    assert_rejected(
+        &edited("4 = {", "10 = {"),
+        24,
+        1,
+        "`10` is not a search level number 3..9",
+    );
+    assert_rejected(
+        &edited("4 = {", "2 = {"),
+        24,
+        1,
+        "`2` is not a search level number",
+    );
+}
+
+#[test]
+fn wrong_types_missing_keys_and_bad_syntax_are_located() {
+    assert_rejected(
+        &edited("mobility = 8", "mobility = 8.5"),
+        21,
+        12,
+        "invalid type: floating point `8.5`, expected i64",
+    );
+    assert_rejected(
+        &edited("mobility = 8", "mobility = \"8\""),
+        21,
+        12,
+        "invalid type: string \"8\"",
+    );
+    assert_rejected(&edited("late = 3\n", ""), 14, 1, "missing field `late`");
+    assert_rejected(
+        &edited("[level2]\npass_bonus = 20\n", ""),
+        1,
+        1,
+        "missing field `level2`",
+    );
+    assert_rejected(&edited("edge = 5", "edge = = 5"), 12, 8, "invalid string");
+    assert_rejected(
+        &edited("diagonal = 5", "edge = 6"),
+        13,
+        1,
+        "duplicate key `edge`",
+    );
+    assert_rejected(&edited("3 = {", "4 = {"), 24, 1, "duplicate key `4`");
+}
+
+#[test]
+fn errors_print_as_file_line_col_reason() {
+    let err = Weights::parse(&edited("late = 3", "late = 300"), "cpc/weights.toml").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "cpc/weights.toml:17:8: flips.late = 300 is out of range -128..127 (a signed byte)"
+    );
+}
+
+#[test]
+fn a_missing_file_is_an_io_error_naming_it() {
+    let err = Weights::load(std::path::Path::new("/nonexistent/weights.toml")).unwrap_err();
+    assert!(matches!(err, WeightsError::Io { .. }));
+    assert!(
+        err.to_string()
+            .starts_with("/nonexistent/weights.toml: cannot read:"),
+        "{err}"
+    );
+}
+
+#[test]
+fn load_reads_the_shipped_file() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cpc/weights.toml");
+    assert_eq!(Weights::load(&path).unwrap(), Weights::default());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Arbitrary text never panics the parser, and every rejection points inside the text.
+    #[test]
+    fn arbitrary_text_is_accepted_or_located(text in "\\PC{0,200}") {
+        check_located(&text);
+    }
+
+    /// Byte-level damage to a valid file never panics the parser.
+    #[test]
+    fn damaged_files_are_accepted_or_located(pos in 0usize..BASE.len(), len in 0usize..6, with in "[-0-9a-z\\[\\]{}=,.\" \n]{0,4}") {
+        let end = (pos + len).min(BASE.len());
+        let (Some(head), Some(tail)) = (BASE.get(..pos), BASE.get(end..)) else { return Ok(()) };
+        check_located(&format!("{head}{with}{tail}"));
+    }
+}
+
+fn check_located(text: &str) {
+    match Weights::parse(text, "w.toml") {
+        Ok(_) => {}
+        Err(WeightsError::Invalid { line, col, .. }) => {
+            let lines = text.split('\n').count();
+            assert!(line >= 1 && line <= lines, "line {line} of {lines}");
+            assert!(col >= 1);
+        }
+        Err(e) => panic!("unexpected {e}"),
+    }
+}
