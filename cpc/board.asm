@@ -410,6 +410,8 @@ mb_play:
         call mp_ray
         ld d,10
         call mp_ray
+        ld d,11
+        call mp_ray
         ld l,c
         ld (hl),b               ; the new disc
         push ix

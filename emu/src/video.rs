@@ -1,10 +1,12 @@
 //! The monitor: turns each scan line into 0x00RRGGBB pixels, border included.
 //!
 //! The picture is 48 characters (40 displayed + 4 of border each side with the firmware
-//! CRTC values) by 272 lines (200 + 36 + 36), drawn at 2 x 2 host pixels per mode 1 pixel:
+//! CRTC values) by 272 lines (37 + 200 + 35), drawn at 2 x 2 host pixels per mode 1 pixel:
 //! 768 x 544. Like a real monitor the image is locked to the sync signals: the first visible
-//! line is the 36th after the start of VSYNC, and the first visible character is 50
-//! characters before the HSYNC position (R2), so moving R2 or R7 moves the picture.
+//! line is the 35th after the start of VSYNC, and the first visible character is 50
+//! characters before the HSYNC position (R2), so moving R2 or R7 moves the picture. This
+//! frames the screen exactly as MAME's CPC 6128 does (768 x 272, screen area at 64, 37),
+//! at twice its height.
 
 use crate::crtc::Crtc;
 use crate::gate_array::{GateArray, BORDER};
@@ -19,13 +21,13 @@ pub const VISIBLE_LINES: usize = HEIGHT / 2;
 /// Visible characters per line (16 host pixels each).
 pub const VISIBLE_CHARS: usize = WIDTH / 16;
 /// Monitor line (counted from the start of VSYNC) shown at the top of the picture.
-pub const FIRST_VISIBLE_LINE: u32 = 36;
+pub const FIRST_VISIBLE_LINE: u32 = 35;
 /// Characters between the first visible one and the HSYNC position.
 const HSYNC_TO_FIRST_CHAR: i32 = 50;
 /// With the firmware CRTC values the 320 x 200 (mode 1) area starts at this host pixel.
 pub const SCREEN_LEFT: usize = 64;
 /// ... and at this host row.
-pub const SCREEN_TOP: usize = 72;
+pub const SCREEN_TOP: usize = 74;
 
 /// For each mode (0-3) and byte value, the pen of each of the 8 host pixels that byte
 /// covers at 2 host pixels per mode 1 pixel (reference section 4.5).
@@ -141,7 +143,7 @@ mod tests {
     }
 
     #[test]
-    fn default_geometry_puts_the_screen_at_64_72() {
+    fn default_geometry_puts_the_screen_at_64_74() {
         let mut crtc = Crtc::new();
         for _ in 0..72 {
             crtc.next_line();

@@ -2,7 +2,8 @@
 //! screen-drawing program, started with `RUN"` in MAME and from the same .dsk in our
 //! emulator, must give the same pen for every pixel of the 320 x 200 area in modes 1, 0
 //! and 2. The pens are decoded from each picture's colours (nearest hardware colour), so
-//! the check covers pixel packing, inks, screen addressing and placement.
+//! the check covers pixel packing, inks, screen addressing and where the screen area sits
+//! in the picture.
 //!
 //! Screenshots of both are kept in `target/test-output/emu-mame/`.
 
@@ -19,8 +20,8 @@ const MARKER: u16 = 0x9000;
 
 /// Inks (&40 + hardware colour) of pens 0-15, then the border: all different.
 const INKS: [u8; 17] = [
-    0x54, 0x44, 0x55, 0x5C, 0x58, 0x5D, 0x4C, 0x45, 0x4D, 0x56, 0x46, 0x57, 0x5E, 0x40, 0x5F,
-    0x4E, 0x52,
+    0x54, 0x44, 0x55, 0x5C, 0x58, 0x5D, 0x4C, 0x45, 0x4D, 0x56, 0x46, 0x57, 0x5E, 0x40, 0x5F, 0x4E,
+    0x52,
 ];
 
 /// Takes the machine over (DI, ROMs off, screen at &C000), sets the inks, fills the screen
@@ -103,16 +104,27 @@ inks:   db {}
 /// (mode, marker value) in the order the program shows them.
 const MODES: [(u8, u8); 3] = [(1, 1), (0, 2), (2, 3)];
 
-/// Pens of the 200 rows of the screen area of a picture (`rows_per_line` host rows per
-/// scan line). The area is the bounding box of the pixels that are not border-coloured
+/// The screen area's top-left corner and the pens of its 200 rows, from a picture with
+/// `rows_per_line` host rows per scan line. The area is the bounding box of the pixels that are not border-coloured
 /// (every pen's colour differs from the border's); each pixel's pen is the pen whose
 /// hardware colour is nearest, and every host pixel of a CPC pixel must agree.
-fn decode(rgb: &[[u8; 3]], width: usize, rows_per_line: usize, mode: u8) -> Result<Vec<Vec<u8>>, String> {
+type Decoded = ((usize, usize), Vec<Vec<u8>>);
+
+fn decode(
+    rgb: &[[u8; 3]],
+    width: usize,
+    rows_per_line: usize,
+    mode: u8,
+) -> Result<Decoded, String> {
     let height = rgb.len() / width;
     let border = rgb[0];
     let inside = |x: usize, y: usize| rgb[y * width + x] != border;
-    let xs: Vec<usize> = (0..width).filter(|&x| (0..height).any(|y| inside(x, y))).collect();
-    let ys: Vec<usize> = (0..height).filter(|&y| (0..width).any(|x| inside(x, y))).collect();
+    let xs: Vec<usize> = (0..width)
+        .filter(|&x| (0..height).any(|y| inside(x, y)))
+        .collect();
+    let ys: Vec<usize> = (0..height)
+        .filter(|&y| (0..width).any(|x| inside(x, y)))
+        .collect();
     let (Some(&left), Some(&right), Some(&top), Some(&bottom)) =
         (xs.first(), xs.last(), ys.first(), ys.last())
     else {
@@ -120,7 +132,10 @@ fn decode(rgb: &[[u8; 3]], width: usize, rows_per_line: usize, mode: u8) -> Resu
     };
     let (w, h) = (right - left + 1, bottom - top + 1);
     if (w, h) != (640, 200 * rows_per_line) {
-        return Err(format!("screen area {w} x {h} at ({left},{top}), expected 640 x {}", 200 * rows_per_line));
+        return Err(format!(
+            "screen area {w} x {h} at ({left},{top}), expected 640 x {}",
+            200 * rows_per_line
+        ));
     }
     let px = match mode {
         0 => 4,
@@ -159,7 +174,7 @@ fn decode(rgb: &[[u8; 3]], width: usize, rows_per_line: usize, mode: u8) -> Resu
         }
         rows.push(row);
     }
-    Ok(rows)
+    Ok(((left, top), rows))
 }
 
 fn read_png(path: &Path) -> (Vec<[u8; 3]>, usize) {
@@ -168,14 +183,20 @@ fn read_png(path: &Path) -> (Vec<[u8; 3]>, usize) {
     let mut buf = vec![0; reader.output_buffer_size()];
     let info = reader.next_frame(&mut buf).unwrap();
     assert_eq!(info.color_type, png::ColorType::Rgb, "{}", path.display());
-    let rgb = buf[..info.buffer_size()].chunks(3).map(|c| [c[0], c[1], c[2]]).collect();
+    let rgb = buf[..info.buffer_size()]
+        .chunks(3)
+        .map(|c| [c[0], c[1], c[2]])
+        .collect();
     (rgb, info.width as usize)
 }
 
 fn compare(mode: u8, ours: &[Vec<u8>], real: &[Vec<u8>]) {
     for (y, (a, b)) in ours.iter().zip(real).enumerate() {
         if let Some(x) = (0..a.len()).find(|&x| a[x] != b[x]) {
-            panic!("mode {mode}: pixel ({x},{y}) is pen {} in our emulator, pen {} in MAME", a[x], b[x]);
+            panic!(
+                "mode {mode}: pixel ({x},{y}) is pen {} in our emulator, pen {} in MAME",
+                a[x], b[x]
+            );
         }
     }
 }
@@ -189,8 +210,13 @@ fn same_pens_as_a_real_cpc() {
     let work = workspace::scratch_dir("emu-mame");
     let asm = cpc_asm::assemble_str(&program()).unwrap_or_else(|d| panic!("{d}"));
     let mut disk = cpc_dsk::Disk::new_data(cpc_dsk::ImageKind::Standard);
-    disk.put_binary("SCREEN.BIN", &asm.binary(), asm.load_address(), asm.exec_address())
-        .unwrap();
+    disk.put_binary(
+        "SCREEN.BIN",
+        &asm.binary(),
+        asm.load_address(),
+        asm.exec_address(),
+    )
+    .unwrap();
     let dsk = work.join("screen.dsk");
     disk.save(&dsk).unwrap();
 
@@ -199,7 +225,9 @@ fn same_pens_as_a_real_cpc() {
         .wait_frames(100)
         .type_text("run\"screen\n");
     for (mode, marker) in MODES {
-        script = script.wait_ram(MARKER, marker, 40 * mame::FPS).snapshot(&format!("mode{mode}"));
+        script = script
+            .wait_ram(MARKER, marker, 40 * mame::FPS)
+            .snapshot(&format!("mode{mode}"));
     }
     let outcome = mame::run(&script, &work.join("mame")).unwrap_or_else(|e| panic!("{e}"));
 
@@ -215,9 +243,18 @@ fn same_pens_as_a_real_cpc() {
 
         let (rgb, width) = read_png(&real_png);
         let real = decode(&rgb, width, 1, mode).unwrap_or_else(|e| panic!("MAME mode {mode}: {e}"));
-        let fb: Vec<[u8; 3]> =
-            cpc.framebuffer().iter().map(|p| [(p >> 16) as u8, (p >> 8) as u8, *p as u8]).collect();
-        let ours = decode(&fb, cpc_emu::WIDTH, 2, mode).unwrap_or_else(|e| panic!("ours mode {mode}: {e}"));
-        compare(mode, &ours, &real);
+        let fb: Vec<[u8; 3]> = cpc
+            .framebuffer()
+            .iter()
+            .map(|p| [(p >> 16) as u8, (p >> 8) as u8, *p as u8])
+            .collect();
+        let ours = decode(&fb, cpc_emu::WIDTH, 2, mode)
+            .unwrap_or_else(|e| panic!("ours mode {mode}: {e}"));
+        assert_eq!(
+            ours.0,
+            (real.0 .0, 2 * real.0 .1),
+            "mode {mode}: screen area placed differently"
+        );
+        compare(mode, &ours.1, &real.1);
     }
 }

@@ -101,8 +101,8 @@ fn count_line(label: &str, n: u32) -> String {
 
 /// Plays `setup` through the keys and checks every ply, the screen and the end against the
 /// reference. `check_keys`: also walk the whole SPACE cycle and try a cursor key at every
-/// human turn. Returns what the reference saw.
-fn play_through_keys(setup: Setup, weights: &Weights, check_keys: bool) -> Summary {
+/// human turn. Returns what the reference saw, and the game as it ended.
+fn play_through_keys(setup: Setup, weights: &Weights, check_keys: bool) -> (Summary, Game) {
     let at = |plies: usize| format!("{setup:?}, after {plies} plies");
     let mut g = Game::started(weights);
     choose_settings(&mut g, setup.level, setup.human);
@@ -270,7 +270,7 @@ fn play_through_keys(setup: Setup, weights: &Weights, check_keys: bool) -> Summa
                     summary.empties_at_end,
                     g.cpc.time_us() as f64 / 1e6
                 );
-                return summary;
+                return (summary, g);
             }
             s => panic!("{here}: unexpected ui_state {s}"),
         }
@@ -282,12 +282,19 @@ fn play_through_keys(setup: Setup, weights: &Weights, check_keys: bool) -> Summa
 /// at the first whole row that lets the last ply show.
 fn assert_panel_shows(g: &Game, setup: Setup, plies: &[u8], at: &str) {
     let line = |name: &str| g.panel_line(usize::from(g.sym(name)));
-    assert_eq!(line("PY_YOU"), format!("YOU{:>11}", colour_name(setup.human)), "{at}");
+    assert_eq!(
+        line("PY_YOU"),
+        format!("YOU{:>11}", colour_name(setup.human)),
+        "{at}"
+    );
     assert_eq!(line("PY_LEVEL"), format!("LEVEL{:>9}", setup.level), "{at}");
     let last = plies.last().map_or("-".to_string(), |&p| ply_text(p));
     assert_eq!(line("PY_LAST"), format!("LAST{last:>10}"), "{at}");
 
-    let (rows, per_row) = (usize::from(g.sym("RECORD_ROWS")), usize::from(g.sym("RECORD_PER_ROW")));
+    let (rows, per_row) = (
+        usize::from(g.sym("RECORD_ROWS")),
+        usize::from(g.sym("RECORD_PER_ROW")),
+    );
     let overflow = plies.len().saturating_sub(rows * per_row);
     let first = overflow.div_ceil(per_row) * per_row;
     let y = usize::from(g.sym("PY_RECORD"));
@@ -295,7 +302,11 @@ fn assert_panel_shows(g: &Game, setup: Setup, plies: &[u8], at: &str) {
         let from = (first + row * per_row).min(plies.len());
         let to = (from + per_row).min(plies.len());
         let want: Vec<String> = plies[from..to].iter().map(|&p| ply_text(p)).collect();
-        assert_eq!(g.panel_line(y + 8 * row), want.join(" "), "{at}: record row {row}");
+        assert_eq!(
+            g.panel_line(y + 8 * row),
+            want.join(" "),
+            "{at}: record row {row}"
+        );
     }
 }
 
@@ -439,7 +450,7 @@ fn space_and_cursor_keys_visit_the_legal_moves() {
         human: Color::Black,
         seed: 11,
     };
-    let summary = play_through_keys(setup, &weights, true);
+    let (summary, _) = play_through_keys(setup, &weights, true);
     assert_eq!(summary.plies, simulate(setup, &weights).plies);
 }
 
@@ -498,7 +509,7 @@ fn full_games_at_level_1() {
             human,
             seed,
         };
-        let summary = play_through_keys(setup, &weights, false);
+        let (summary, _) = play_through_keys(setup, &weights, false);
         assert_eq!(summary.plies, simulate(setup, &weights).plies, "{setup:?}");
     }
 }
@@ -512,7 +523,7 @@ fn full_games_at_level_2() {
             human,
             seed,
         };
-        let summary = play_through_keys(setup, &weights, false);
+        let (summary, _) = play_through_keys(setup, &weights, false);
         assert_eq!(summary.plies, simulate(setup, &weights).plies, "{setup:?}");
     }
 }
@@ -551,13 +562,42 @@ fn passes_and_early_ends_are_played_and_scored_right() {
     }
     for (what, setup) in wanted {
         let setup = setup.unwrap_or_else(|| panic!("no simulated game with a {what}"));
-        let summary = play_through_keys(setup, &weights, false);
+        let (summary, mut g) = play_through_keys(setup, &weights, false);
         let has = match what {
             "human pass" => summary.human_passes > 0,
             "computer pass" => summary.computer_passes > 0,
             _ => summary.empties_at_end > 0,
         };
         assert!(has, "{setup:?} played through the keys has no {what}");
+
+        // After the game: the menu and back keep the result; N starts a new game.
+        let result = (
+            g.board(),
+            g.byte("final_black"),
+            g.byte("final_white"),
+            g.messages(),
+        );
+        g.key(CpcKey::Esc);
+        assert_eq!(g.state(), g.st("ST_MENU"));
+        g.key(CpcKey::Esc);
+        assert_eq!(g.state(), g.st("ST_GAME_OVER"));
+        let again = (
+            g.board(),
+            g.byte("final_black"),
+            g.byte("final_white"),
+            g.messages(),
+        );
+        assert_eq!(again, result, "{setup:?}: the result after the menu");
+        g.key(CpcKey::N);
+        assert_eq!(g.state(), g.st("ST_HUMAN"));
+        assert_eq!(g.byte("game_over"), 0);
+        let mut start = Board::start();
+        if setup.human == Color::White {
+            start
+                .play(computer_choice(&start, setup.level, &weights).unwrap())
+                .unwrap();
+        }
+        assert_eq!(g.board(), start, "{setup:?}: the new game");
     }
 }
 

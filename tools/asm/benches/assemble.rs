@@ -5,7 +5,9 @@ use criterion::{criterion_group, criterion_main, Criterion};
 
 /// A realistic mix, 20 000 lines, that fits in 64 KB.
 pub fn source(lines: usize) -> String {
-    let mut s = String::from(" org &0100\nSCREEN equ &C000\n macro addw reg, v\n ld de,v\n add reg,de\n endm\n");
+    let mut s = String::from(
+        " org &0100\nSCREEN equ &C000\n macro addw reg, v\n ld de,v\n add reg,de\n endm\n",
+    );
     let mut n = 6;
     let mut k = 0;
     while n < lines {
@@ -27,7 +29,11 @@ pub fn source(lines: usize) -> String {
             " ds 2",
         ];
         for line in body {
-            s.push_str(&line.replace("{k}", &k.to_string()).replace("{next}", &(k + 1).to_string()));
+            s.push_str(
+                &line
+                    .replace("{k}", &k.to_string())
+                    .replace("{next}", &(k + 1).to_string()),
+            );
             s.push('\n');
         }
         n += body.len();

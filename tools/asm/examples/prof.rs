@@ -4,6 +4,8 @@ mod gen;
 fn main() {
     let src = gen::source(20_000);
     let t = std::time::Instant::now();
-    for _ in 0..20 { cpc_asm::assemble_str(&src).unwrap(); }
+    for _ in 0..20 {
+        cpc_asm::assemble_str(&src).unwrap();
+    }
     eprintln!("{:?} per run", t.elapsed() / 20);
 }

@@ -107,7 +107,11 @@ fn location(map: &SourceMap, span: Span) -> Location {
 }
 
 impl Assembly {
-    pub(crate) fn new(sources: Arc<SourceMap>, out: PassOutput, exec_override: Option<u16>) -> Self {
+    pub(crate) fn new(
+        sources: Arc<SourceMap>,
+        out: PassOutput,
+        exec_override: Option<u16>,
+    ) -> Self {
         let mut sections = Vec::new();
         let mut section_index = Vec::new();
         for s in out.sections {
@@ -140,7 +144,10 @@ impl Assembly {
             .collect();
         symbols.sort_unstable_by(|a, b| {
             let (x, y) = (a.name.as_bytes(), b.name.as_bytes());
-            let folded = x.iter().map(u8::to_ascii_lowercase).cmp(y.iter().map(u8::to_ascii_lowercase));
+            let folded = x
+                .iter()
+                .map(u8::to_ascii_lowercase)
+                .cmp(y.iter().map(u8::to_ascii_lowercase));
             folded.then(x.cmp(y))
         });
         let by_key = symbols

@@ -8,9 +8,9 @@ const MNEMONICS: &[&str] = &[
     "adc", "add", "and", "bit", "call", "ccf", "cp", "cpd", "cpdr", "cpi", "cpir", "cpl", "daa",
     "dec", "di", "djnz", "ei", "ex", "exx", "halt", "im", "in", "inc", "ind", "indr", "ini",
     "inir", "jp", "jr", "ld", "ldd", "lddr", "ldi", "ldir", "neg", "nop", "or", "otdr", "otir",
-    "out", "outd", "outi", "pop", "push", "res", "ret", "reti", "retn", "rl", "rla", "rlc",
-    "rlca", "rld", "rr", "rra", "rrc", "rrca", "rrd", "rst", "sbc", "scf", "set", "sl1", "sla",
-    "sli", "sll", "sra", "srl", "sub", "xor",
+    "out", "outd", "outi", "pop", "push", "res", "ret", "reti", "retn", "rl", "rla", "rlc", "rlca",
+    "rld", "rr", "rra", "rrc", "rrca", "rrd", "rst", "sbc", "scf", "set", "sl1", "sla", "sli",
+    "sll", "sra", "srl", "sub", "xor",
 ];
 
 /// Lower-cases a short word on the stack (keywords are at most 7 characters), so the hot

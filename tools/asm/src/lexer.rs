@@ -244,17 +244,18 @@ impl Lexer<'_> {
                 self.push(Tok::Str(s), start);
                 Ok(())
             }
-            None => Err(Diagnostic::error(
-                "unterminated string",
-                self.span(start, self.src.len()),
-            )
-            .label(format!("no closing {}", quote as char))),
+            None => Err(
+                Diagnostic::error("unterminated string", self.span(start, self.src.len()))
+                    .label(format!("no closing {}", quote as char)),
+            ),
         }
     }
 
     fn word_end(&self, from: usize) -> usize {
         let mut end = from;
-        while end < self.src.len() && (self.src[end].is_ascii_alphanumeric() || self.src[end] == b'_') {
+        while end < self.src.len()
+            && (self.src[end].is_ascii_alphanumeric() || self.src[end] == b'_')
+        {
             end += 1;
         }
         end
@@ -288,7 +289,10 @@ impl Lexer<'_> {
             parse_digits(&lower, 10)
         };
         let value = result.map_err(|e| {
-            Diagnostic::error(format!("invalid number `{word}`: {e}"), self.span(start, end))
+            Diagnostic::error(
+                format!("invalid number `{word}`: {e}"),
+                self.span(start, end),
+            )
         })?;
         self.push(Tok::Num(value), start);
         Ok(())
@@ -400,26 +404,51 @@ mod tests {
     #[test]
     fn amp_and_percent_are_operators_after_values() {
         use Punct::*;
-        assert_eq!(toks("x&0Fh"), vec![Tok::Ident("x".into()), Tok::P(Amp), Tok::Num(15)]);
-        assert_eq!(toks("and &0F"), vec![Tok::Ident("and".into()), Tok::Num(15)]);
+        assert_eq!(
+            toks("x&0Fh"),
+            vec![Tok::Ident("x".into()), Tok::P(Amp), Tok::Num(15)]
+        );
+        assert_eq!(
+            toks("and &0F"),
+            vec![Tok::Ident("and".into()), Tok::Num(15)]
+        );
         assert_eq!(toks("7%2"), vec![Tok::Num(7), Tok::P(Percent), Tok::Num(2)]);
-        assert_eq!(toks("(1)&1"), vec![
-            Tok::P(LParen), Tok::Num(1), Tok::P(RParen), Tok::P(Amp), Tok::Num(1)
-        ]);
+        assert_eq!(
+            toks("(1)&1"),
+            vec![
+                Tok::P(LParen),
+                Tok::Num(1),
+                Tok::P(RParen),
+                Tok::P(Amp),
+                Tok::Num(1)
+            ]
+        );
         assert_eq!(toks("a && b").len(), 3);
     }
 
     #[test]
     fn dollar_alone_is_the_address() {
-        assert_eq!(toks("$+2"), vec![Tok::Dollar, Tok::P(Punct::Plus), Tok::Num(2)]);
+        assert_eq!(
+            toks("$+2"),
+            vec![Tok::Dollar, Tok::P(Punct::Plus), Tok::Num(2)]
+        );
     }
 
     #[test]
     fn af_prime_and_strings() {
-        assert_eq!(toks("ex af,af'"), vec![
-            Tok::Ident("ex".into()), Tok::Ident("af".into()), Tok::P(Punct::Comma), Tok::Ident("af'".into())
-        ]);
-        assert_eq!(toks("db 'a;b' ; c"), vec![Tok::Ident("db".into()), Tok::Str("a;b".into())]);
+        assert_eq!(
+            toks("ex af,af'"),
+            vec![
+                Tok::Ident("ex".into()),
+                Tok::Ident("af".into()),
+                Tok::P(Punct::Comma),
+                Tok::Ident("af'".into())
+            ]
+        );
+        assert_eq!(
+            toks("db 'a;b' ; c"),
+            vec![Tok::Ident("db".into()), Tok::Str("a;b".into())]
+        );
     }
 
     #[test]
@@ -428,7 +457,9 @@ mod tests {
         let e = l.error.expect("error");
         assert_eq!((e.span.unwrap().start, e.span.unwrap().end), (7, 10));
         assert!(lex_line(FileId(0), "db \"abc", 0).error.is_some());
-        assert!(lex_line(FileId(0), "db 99999999999999999999", 0).error.is_some());
+        assert!(lex_line(FileId(0), "db 99999999999999999999", 0)
+            .error
+            .is_some());
         assert!(lex_line(FileId(0), "ld a,é", 0).error.is_some());
     }
 }

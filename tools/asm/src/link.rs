@@ -7,7 +7,9 @@ use crate::resolve::pass::Section;
 
 /// Errors for overlapping sections; each names the later section and notes the earlier one.
 pub(crate) fn check_overlaps(sections: &[Section]) -> Vec<Diagnostic> {
-    let mut order: Vec<usize> = (0..sections.len()).filter(|&i| !sections[i].data.is_empty()).collect();
+    let mut order: Vec<usize> = (0..sections.len())
+        .filter(|&i| !sections[i].data.is_empty())
+        .collect();
     order.sort_by_key(|&i| sections[i].start);
     let mut errors = Vec::new();
     for (k, &i) in order.iter().enumerate() {
@@ -18,7 +20,13 @@ pub(crate) fn check_overlaps(sections: &[Section]) -> Vec<Diagnostic> {
                 break;
             }
             let (later, earlier) = if i < j { (b, a) } else { (a, b) };
-            let range = |s: &Section| format!("&{:04X}-&{:04X}", s.start, s.start + s.data.len() as i64 - 1);
+            let range = |s: &Section| {
+                format!(
+                    "&{:04X}-&{:04X}",
+                    s.start,
+                    s.start + s.data.len() as i64 - 1
+                )
+            };
             let d = Diagnostic::error(
                 format!(
                     "section {} overlaps section {}",
@@ -28,7 +36,10 @@ pub(crate) fn check_overlaps(sections: &[Section]) -> Vec<Diagnostic> {
                 later.origin,
             )
             .label("this section")
-            .note(format!("the section {} starts here", range(earlier)), Some(earlier.origin));
+            .note(
+                format!("the section {} starts here", range(earlier)),
+                Some(earlier.origin),
+            );
             errors.push(d);
         }
     }

@@ -55,7 +55,9 @@ impl Options {
 /// or `.`, and not a reserved word.
 pub(crate) fn check_symbol_name(name: &str) -> Result<(), String> {
     let mut chars = name.chars();
-    let first_ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+    let first_ok = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
     if !first_ok || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.') {
         return Err(format!("`{name}` is not a valid symbol name"));
     }
@@ -119,6 +121,9 @@ impl Env for Constant {
     }
 
     fn pc(&self, span: Span) -> Result<i64, crate::diag::Diagnostic> {
-        Err(crate::diag::Diagnostic::error("a define's value cannot use `$`", span))
+        Err(crate::diag::Diagnostic::error(
+            "a define's value cannot use `$`",
+            span,
+        ))
     }
 }

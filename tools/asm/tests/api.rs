@@ -46,7 +46,10 @@ fn overlapping_files_are_an_error_naming_both() {
     let err = assemble_with(&m, &paths(&["a.asm", "b.asm"]), &Options::default()).unwrap_err();
     assert_eq!(err.errors().len(), 1);
     let d = &err.errors()[0];
-    assert_eq!(d.message(), "section &400F-&400F overlaps section &4000-&400F");
+    assert_eq!(
+        d.message(),
+        "section &400F-&400F overlaps section &4000-&400F"
+    );
     assert_eq!(d.location().unwrap().file, "b.asm");
     assert_eq!(d.location().unwrap().line, 2);
     let text = err.to_string();
@@ -71,7 +74,10 @@ fn exec_address_from_run_and_from_options() {
         exec: Some(0x4000),
         ..Options::default()
     };
-    assert_eq!(assemble_str_with(src, &opts).unwrap().exec_address(), 0x4000);
+    assert_eq!(
+        assemble_str_with(src, &opts).unwrap().exec_address(),
+        0x4000
+    );
     let err = assemble_str(" run 1\n run 2\n").unwrap_err();
     assert_eq!(err.errors()[0].message(), "a second RUN");
     assert!(assemble_str(" run &10000\n").is_err());
@@ -131,11 +137,26 @@ fn amsdos_header_matches_a_hand_made_one() {
 
 #[test]
 fn amsdos_names_are_checked() {
-    assert!(matches!(amsdos_header("toolongname.bin", 0, 0, 1), Err(AmsdosError::BadName { .. })));
-    assert!(matches!(amsdos_header("a.binx", 0, 0, 1), Err(AmsdosError::BadName { .. })));
-    assert!(matches!(amsdos_header("a b.bin", 0, 0, 1), Err(AmsdosError::BadName { .. })));
-    assert!(matches!(amsdos_header(".bin", 0, 0, 1), Err(AmsdosError::BadName { .. })));
-    assert_eq!(amsdos_header("x", 0, 0, 70000), Err(AmsdosError::TooLong(70000)));
+    assert!(matches!(
+        amsdos_header("toolongname.bin", 0, 0, 1),
+        Err(AmsdosError::BadName { .. })
+    ));
+    assert!(matches!(
+        amsdos_header("a.binx", 0, 0, 1),
+        Err(AmsdosError::BadName { .. })
+    ));
+    assert!(matches!(
+        amsdos_header("a b.bin", 0, 0, 1),
+        Err(AmsdosError::BadName { .. })
+    ));
+    assert!(matches!(
+        amsdos_header(".bin", 0, 0, 1),
+        Err(AmsdosError::BadName { .. })
+    ));
+    assert_eq!(
+        amsdos_header("x", 0, 0, 70000),
+        Err(AmsdosError::TooLong(70000))
+    );
     assert!(amsdos_header("NOEXT", 0, 0, 1).is_ok());
 }
 
@@ -174,7 +195,10 @@ fn symbol_files() {
 #[test]
 fn listing_shows_addresses_bytes_lines_and_nesting() {
     let m = files(&[
-        ("main.asm", " org &4000\n ld a,1\n include \"sub.asm\"\n db \"ABCDEFGHI\"\n"),
+        (
+            "main.asm",
+            " org &4000\n ld a,1\n include \"sub.asm\"\n db \"ABCDEFGHI\"\n",
+        ),
         ("sub.asm", " nop\n"),
     ]);
     let asm = assemble_with(&m, &paths(&["main.asm"]), &Options::default()).unwrap();
@@ -191,7 +215,10 @@ fn listing_shows_addresses_bytes_lines_and_nesting() {
     assert_eq!(lines[10], "4007  45 46 47 48");
     assert_eq!(lines[11], "400B  49");
     let e = &asm.listing_entries()[3];
-    assert_eq!((e.file.as_str(), e.line, e.top_line, e.depth), ("sub.asm", 1, 3, 1));
+    assert_eq!(
+        (e.file.as_str(), e.line, e.top_line, e.depth),
+        ("sub.asm", 1, 3, 1)
+    );
 }
 
 #[test]
@@ -226,7 +253,10 @@ fn parse_define_forms() {
     assert!(cpc_asm::parse_define("DBG=").is_err());
     assert!(cpc_asm::parse_define("DBG=foo").is_err());
     assert!(cpc_asm::parse_define("DBG=$").is_err());
-    assert!(cpc_asm::parse_define("Z=1").is_err(), "a condition name is reserved");
+    assert!(
+        cpc_asm::parse_define("Z=1").is_err(),
+        "a condition name is reserved"
+    );
     assert!(cpc_asm::parse_define("=3").is_err());
     assert!(cpc_asm::parse_define("hl=3").is_err());
 }
@@ -242,7 +272,10 @@ fn generated_files_come_before_disk_files() {
 #[test]
 fn includes_look_next_to_the_including_file_then_in_include_dirs() {
     let m = files(&[
-        ("src/main.asm", " include \"lib/a.inc\"\n include \"common.inc\"\n incbin \"data.bin\"\n"),
+        (
+            "src/main.asm",
+            " include \"lib/a.inc\"\n include \"common.inc\"\n incbin \"data.bin\"\n",
+        ),
         ("src/lib/a.inc", " include \"b.inc\"\n"),
         ("src/lib/b.inc", " db 1\n"),
         ("inc/common.inc", " db 2\n"),
@@ -256,8 +289,16 @@ fn includes_look_next_to_the_including_file_then_in_include_dirs() {
 
 #[test]
 fn missing_root_file() {
-    let err = assemble_with(&MemoryFiles::new(), &paths(&["nope.asm"]), &Options::default()).unwrap_err();
-    assert_eq!(err.errors()[0].message(), "cannot read `nope.asm`: no such file");
+    let err = assemble_with(
+        &MemoryFiles::new(),
+        &paths(&["nope.asm"]),
+        &Options::default(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.errors()[0].message(),
+        "cannot read `nope.asm`: no such file"
+    );
     assert!(err.errors()[0].location().is_none());
 }
 

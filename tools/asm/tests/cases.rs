@@ -50,7 +50,8 @@ fn load(path: &Path) -> Result<(MemoryFiles, String, Expect), String> {
             ex.bytes.insert(key.clone(), hex_bytes(&line[i + 3..])?);
         }
         for part in line.split("; error:").skip(1) {
-            ex.errors.push((file.clone(), line_no, part.trim().to_string()));
+            ex.errors
+                .push((file.clone(), line_no, part.trim().to_string()));
         }
         if let Some(i) = line.find("; print:") {
             ex.prints.push(line[i + 8..].trim().to_string());
@@ -70,6 +71,9 @@ fn load(path: &Path) -> Result<(MemoryFiles, String, Expect), String> {
 
 fn run_case(path: &Path) -> Result<(), String> {
     let (files, root, ex) = load(path)?;
+    if !ex.errors.is_empty() && !ex.bytes.is_empty() {
+        return Err("a case checks either bytes (`; =`) or errors (`; error:`), not both".into());
+    }
     let result = assemble_with(&files, &[PathBuf::from(&root)], &Options::default());
     if !ex.errors.is_empty() {
         let diags = match result {
@@ -90,7 +94,9 @@ fn run_case(path: &Path) -> Result<(), String> {
             }
         }
         if let Some((f, l, m)) = missing.first() {
-            return Err(format!("expected error `{m}` at {f}:{l} was not reported; got:\n{diags}"));
+            return Err(format!(
+                "expected error `{m}` at {f}:{l} was not reported; got:\n{diags}"
+            ));
         }
         return Ok(());
     }
@@ -99,22 +105,34 @@ fn run_case(path: &Path) -> Result<(), String> {
     for e in asm.listing_entries() {
         // Bytes belong to the root line that produced them; lines of other files are checked
         // through the INCLUDE line that pulled them in.
-        got.entry((root.clone(), e.top_line)).or_default().extend(e.bytes);
+        got.entry((root.clone(), e.top_line))
+            .or_default()
+            .extend(e.bytes);
     }
     for (key, bytes) in &got {
         let want = ex.bytes.get(key);
         if !bytes.is_empty() && want.is_none() {
-            return Err(format!("{}:{} emits {:02X?} but has no `; =`", key.0, key.1, bytes));
+            return Err(format!(
+                "{}:{} emits {:02X?} but has no `; =`",
+                key.0, key.1, bytes
+            ));
         }
     }
     for (key, want) in &ex.bytes {
         let have = got.get(key).cloned().unwrap_or_default();
         if &have != want {
-            return Err(format!("{}:{}: expected {:02X?}, got {:02X?}", key.0, key.1, want, have));
+            return Err(format!(
+                "{}:{}: expected {:02X?}, got {:02X?}",
+                key.0, key.1, want, have
+            ));
         }
     }
     if asm.printed() != ex.prints.as_slice() {
-        return Err(format!("printed {:?}, expected {:?}", asm.printed(), ex.prints));
+        return Err(format!(
+            "printed {:?}, expected {:?}",
+            asm.printed(),
+            ex.prints
+        ));
     }
     Ok(())
 }
@@ -132,7 +150,10 @@ fn all_cases() {
     let mut failures = Vec::new();
     for p in &paths {
         if let Err(msg) = run_case(p) {
-            failures.push(format!("--- {}\n{msg}", p.file_name().unwrap().to_string_lossy()));
+            failures.push(format!(
+                "--- {}\n{msg}",
+                p.file_name().unwrap().to_string_lossy()
+            ));
         }
     }
     eprintln!("{} cases, {} failed", paths.len(), failures.len());

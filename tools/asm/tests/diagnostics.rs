@@ -32,9 +32,15 @@ fn every_error_is_reported_in_source_order() {
             "byte value 300 is out of range -128..=255",
         ]
     );
-    let lines: Vec<usize> = err.errors().iter().map(|d| d.location().unwrap().line).collect();
+    let lines: Vec<usize> = err
+        .errors()
+        .iter()
+        .map(|d| d.location().unwrap().line)
+        .collect();
     assert_eq!(lines, [1, 2, 3, 4]);
-    assert!(err.to_string().ends_with("error: could not assemble because of 4 errors"));
+    assert!(err
+        .to_string()
+        .ends_with("error: could not assemble because of 4 errors"));
 }
 
 #[test]
@@ -63,7 +69,10 @@ error: could not assemble because of the error above";
     let err = assemble_with(&m, &[PathBuf::from("main.asm")], &Options::default()).unwrap_err();
     let text = err.to_string();
     assert!(text.contains(" --> lib.asm:2:7\n"), "{text}");
-    assert!(text.contains("note: in this expansion of macro `bad`\n --> main.asm:2:2\n"), "{text}");
+    assert!(
+        text.contains("note: in this expansion of macro `bad`\n --> main.asm:2:2\n"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -77,7 +86,10 @@ fn include_chain_is_outermost_last() {
     assert_eq!(d.message(), "undefined symbol `x`");
     assert_eq!(d.location().unwrap().file, "c.asm");
     let notes: Vec<&str> = d.notes().iter().map(|n| n.message()).collect();
-    assert_eq!(notes, ["in the file included here", "in the file included here"]);
+    assert_eq!(
+        notes,
+        ["in the file included here", "in the file included here"]
+    );
     let text = err.to_string();
     let b = text.find(" --> b.asm:1:10").expect("b.asm note");
     let a = text.find(" --> a.asm:1:10").expect("a.asm note");
@@ -87,7 +99,11 @@ fn include_chain_is_outermost_last() {
 #[test]
 fn rept_iteration_is_named() {
     let err = assemble_str(" rept 3\n db 1 / (2 - 2)\n endr\n").unwrap_err();
-    assert_eq!(err.errors().len(), 1, "the same error in each iteration is shown once");
+    assert_eq!(
+        err.errors().len(),
+        1,
+        "the same error in each iteration is shown once"
+    );
     let text = err.to_string();
     assert!(text.contains("note: in iteration 1 of this REPT"), "{text}");
 }

@@ -5,15 +5,14 @@ use proptest::prelude::*;
 
 /// Words and symbols the assembler knows, so random lines reach deep into the parser.
 const VOCAB: &[&str] = &[
-    "ld", "jr", "djnz", "jp", "call", "ret", "push", "pop", "ex", "add", "adc", "sub", "and",
-    "or", "xor", "cp", "inc", "dec", "bit", "set", "res", "rlc", "sll", "in", "out", "im", "rst",
-    "nop", "halt", "a", "b", "c", "hl", "ix", "iy", "ixh", "af'", "sp", "(hl)", "(ix+5)",
-    "(iy-3)", "(c)", "nz", "z", "org", "db", "dw", "ds", "align", "equ", "=", "if", "else",
-    "endif", "ifdef", "ifndef", "macro", "endm", "rept", "endr", "include", "incbin", "assert",
-    "print", "run", "label", "label:", ".loc", "@mac", "$", "&FF", "#10", "%101", "0x7F",
-    "12h", "'a'", "\"str\"", "1", "0", "-1", "65535", "(", ")", ",", ":", "+", "-", "*", "/",
-    "%", "<<", ">>", "&", "|", "^", "~", "!", "==", "<", "&&", "||", "low", "high", "{", "}",
-    ";c", "\t",
+    "ld", "jr", "djnz", "jp", "call", "ret", "push", "pop", "ex", "add", "adc", "sub", "and", "or",
+    "xor", "cp", "inc", "dec", "bit", "set", "res", "rlc", "sll", "in", "out", "im", "rst", "nop",
+    "halt", "a", "b", "c", "hl", "ix", "iy", "ixh", "af'", "sp", "(hl)", "(ix+5)", "(iy-3)", "(c)",
+    "nz", "z", "org", "db", "dw", "ds", "align", "equ", "=", "if", "else", "endif", "ifdef",
+    "ifndef", "macro", "endm", "rept", "endr", "include", "incbin", "assert", "print", "run",
+    "label", "label:", ".loc", "@mac", "$", "&FF", "#10", "%101", "0x7F", "12h", "'a'", "\"str\"",
+    "1", "0", "-1", "65535", "(", ")", ",", ":", "+", "-", "*", "/", "%", "<<", ">>", "&", "|",
+    "^", "~", "!", "==", "<", "&&", "||", "low", "high", "{", "}", ";c", "\t",
 ];
 
 fn soup() -> impl Strategy<Value = String> {
@@ -21,7 +20,13 @@ fn soup() -> impl Strategy<Value = String> {
     prop::collection::vec((any::<bool>(), line), 0..30).prop_map(|lines| {
         lines
             .into_iter()
-            .map(|(indent, l)| if indent { format!(" {l}\n") } else { format!("{l}\n") })
+            .map(|(indent, l)| {
+                if indent {
+                    format!(" {l}\n")
+                } else {
+                    format!("{l}\n")
+                }
+            })
             .collect()
     })
 }
@@ -109,7 +114,12 @@ fn expr() -> impl Strategy<Value = (String, i64)> {
                 13 => ("||", (x != 0 || y != 0) as i64),
                 // Divisors and shift counts are made safe: the error cases have their own tests.
                 14 => return (format!("(({a}) / (({b}) | 1))"), x.wrapping_div(y | 1)),
-                _ => return (format!("(({a}) << (({b}) & 7))"), x.wrapping_shl((y & 7) as u32)),
+                _ => {
+                    return (
+                        format!("(({a}) << (({b}) & 7))"),
+                        x.wrapping_shl((y & 7) as u32),
+                    )
+                }
             };
             (format!("({a} {sym} {b})"), v)
         });
@@ -117,7 +127,10 @@ fn expr() -> impl Strategy<Value = (String, i64)> {
             0 => (format!("-{a}"), x.wrapping_neg()),
             1 => (format!("~{a}"), !x),
             2 => (format!("!{a}"), (x == 0) as i64),
-            _ => (format!("(low({a}) + high({a}))"), (x & 0xFF) + ((x >> 8) & 0xFF)),
+            _ => (
+                format!("(low({a}) + high({a}))"),
+                (x & 0xFF) + ((x >> 8) & 0xFF),
+            ),
         });
         prop_oneof![binop, unop]
     })

@@ -62,7 +62,8 @@ pub struct Diagnostic {
     pub(crate) span: Option<Span>,
     pub(crate) label: Option<String>,
     pub(crate) notes: Vec<Note>,
-    location: Option<Location>,
+    /// Boxed: filled in only when handed to the caller, and keeps `Result<_, Diagnostic>` small.
+    location: Option<Box<Location>>,
 }
 
 impl Diagnostic {
@@ -107,7 +108,7 @@ impl Diagnostic {
 
     /// Where the error points, if anywhere.
     pub fn location(&self) -> Option<&Location> {
-        self.location.as_ref()
+        self.location.as_deref()
     }
 
     /// The notes: macro expansions and includes that led here (innermost first), and hints.
@@ -151,15 +152,19 @@ pub struct Diagnostics {
 }
 
 impl Diagnostics {
-    pub(crate) fn new(sources: Arc<SourceMap>, mut errors: Vec<Diagnostic>, printed: Vec<String>) -> Self {
+    pub(crate) fn new(
+        sources: Arc<SourceMap>,
+        mut errors: Vec<Diagnostic>,
+        printed: Vec<String>,
+    ) -> Self {
         for d in &mut errors {
             d.location = d.span.map(|s| {
                 let (line, column) = sources.line_col(s.file, s.start);
-                Location {
+                Box::new(Location {
                     file: sources.file(s.file).name.clone(),
                     line,
                     column,
-                }
+                })
             });
         }
         Diagnostics {

@@ -26,7 +26,10 @@ pub(super) fn render(map: &SourceMap, d: &Diagnostic, out: &mut String) {
 }
 
 fn gutter_width(map: &SourceMap, d: &Diagnostic) -> usize {
-    let spans = d.span.iter().chain(d.notes.iter().filter_map(|n| n.span.as_ref()));
+    let spans = d
+        .span
+        .iter()
+        .chain(d.notes.iter().filter_map(|n| n.span.as_ref()));
     spans
         .map(|s| map.line_col(s.file, s.start).0.to_string().len())
         .max()
@@ -45,7 +48,9 @@ fn excerpt(map: &SourceMap, span: Span, label: Option<&str>, width: usize, out: 
     );
     let text = map.line_text(span.file, line - 1);
     let line_start = map.file(span.file).line_starts[line - 1] as usize;
-    let start = (span.start as usize).saturating_sub(line_start).min(text.len());
+    let start = (span.start as usize)
+        .saturating_sub(line_start)
+        .min(text.len());
     let end = (span.end as usize)
         .saturating_sub(line_start)
         .clamp(start, text.len());

@@ -86,7 +86,10 @@ mod tests {
     struct NoSyms;
     impl Env for NoSyms {
         fn symbol(&mut self, name: &SymName, span: Span) -> Result<i64, Diagnostic> {
-            Err(Diagnostic::error(format!("undefined `{}`", name.text), span))
+            Err(Diagnostic::error(
+                format!("undefined `{}`", name.text),
+                span,
+            ))
         }
         fn pc(&self, _: Span) -> Result<i64, Diagnostic> {
             Ok(0x4000)
@@ -129,7 +132,8 @@ mod tests {
         assert!(calc("a+1").unwrap_err().contains("register"));
         assert!(calc("'ab'").is_err());
         assert!(calc(&"(".repeat(200)).unwrap_err().contains("nested"));
-        assert!(calc(&"1+".repeat(1000).to_string().trim_end_matches('+').to_string()).unwrap_err().contains("too long"));
+        let long = format!("1{}", "+1".repeat(1000));
+        assert!(calc(&long).unwrap_err().contains("too long"));
     }
 
     #[test]

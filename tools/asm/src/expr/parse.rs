@@ -24,7 +24,10 @@ pub(crate) fn parse_expr(toks: &[Token], end: Span) -> Result<Expr, Diagnostic> 
     let e = p.binary(0)?;
     if let Some(t) = toks.get(p.pos) {
         return Err(Diagnostic::error(
-            format!("expected an operator or the end of the value, found {}", t.tok.describe()),
+            format!(
+                "expected an operator or the end of the value, found {}",
+                t.tok.describe()
+            ),
             t.span,
         ));
     }
@@ -91,7 +94,9 @@ impl Parser<'_> {
     fn binary(&mut self, min_prec: u8) -> Result<Expr, Diagnostic> {
         let mut lhs = self.unary()?;
         while let Some(t) = self.toks.get(self.pos) {
-            let Some((op, prec)) = binop(&t.tok) else { break };
+            let Some((op, prec)) = binop(&t.tok) else {
+                break;
+            };
             if prec < min_prec {
                 break;
             }
@@ -137,7 +142,10 @@ impl Parser<'_> {
                 t.span,
             )
             .note("to close this `(`", Some(open))),
-            None => Err(Diagnostic::error("expected `)`", self.end).note("to close this `(`", Some(open))),
+            None => {
+                Err(Diagnostic::error("expected `)`", self.end)
+                    .note("to close this `(`", Some(open)))
+            }
         }
     }
 

@@ -55,7 +55,12 @@ fn field(part: &str, width: usize, whole: &str) -> Result<Vec<u8>, AmsdosError> 
 /// let sum: u32 = h[..67].iter().map(|&b| b as u32).sum();
 /// assert_eq!(u16::from_le_bytes([h[67], h[68]]), sum as u16);
 /// ```
-pub fn amsdos_header(name: &str, load: u16, exec: u16, length: usize) -> Result<[u8; 128], AmsdosError> {
+pub fn amsdos_header(
+    name: &str,
+    load: u16,
+    exec: u16,
+    length: usize,
+) -> Result<[u8; 128], AmsdosError> {
     let len = u16::try_from(length).map_err(|_| AmsdosError::TooLong(length))?;
     let (stem, ext) = name.split_once('.').unwrap_or((name, ""));
     if stem.is_empty() {

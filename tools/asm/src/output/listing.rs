@@ -25,7 +25,12 @@ impl Assembly {
             }
             let nest = "+".repeat(e.depth);
             let rows: Vec<&[u8]> = e.bytes.chunks(PER_ROW).collect();
-            let hex = |row: &[u8]| row.iter().map(|b| format!("{b:02X}")).collect::<Vec<_>>().join(" ");
+            let hex = |row: &[u8]| {
+                row.iter()
+                    .map(|b| format!("{b:02X}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
             let first = rows.first().map(|r| hex(r)).unwrap_or_default();
             let _ = writeln!(
                 out,

@@ -106,7 +106,9 @@ fn n_exprs(
         } else {
             format!("{min} to {max}")
         };
-        let span = args.first().map_or(head, |f| f.span.to(args[args.len() - 1].span));
+        let span = args
+            .first()
+            .map_or(head, |f| f.span.to(args[args.len() - 1].span));
         return Err(Diagnostic::error(
             format!("`{name}` takes {want} value(s), found {}", v.len()),
             span,
@@ -137,21 +139,36 @@ fn no_args(name: &str, args: &[Token]) -> Result<(), Diagnostic> {
     }
 }
 
-fn string_arg<'t>(name: &str, head: Span, t: Option<&'t Token>) -> Result<(&'t str, Span), Diagnostic> {
+fn string_arg<'t>(
+    name: &str,
+    head: Span,
+    t: Option<&'t Token>,
+) -> Result<(&'t str, Span), Diagnostic> {
     match t {
         Some(Token {
             tok: Tok::Str(s),
             span,
         }) => Ok((s, *span)),
         Some(t) => Err(Diagnostic::error(
-            format!("`{name}` expects a file name in quotes, found {}", t.tok.describe()),
+            format!(
+                "`{name}` expects a file name in quotes, found {}",
+                t.tok.describe()
+            ),
             t.span,
         )),
-        None => Err(Diagnostic::error(format!("`{name}` expects a file name in quotes"), head)),
+        None => Err(Diagnostic::error(
+            format!("`{name}` expects a file name in quotes"),
+            head,
+        )),
     }
 }
 
-pub(crate) fn parse(dir: Dir, head: Span, args: &[Token], end: Span) -> Result<Directive, Diagnostic> {
+pub(crate) fn parse(
+    dir: Dir,
+    head: Span,
+    args: &[Token],
+    end: Span,
+) -> Result<Directive, Diagnostic> {
     let one = |name: &str| -> Result<Expr, Diagnostic> {
         Ok(n_exprs(head, name, args, end, 1, 1)?.remove(0))
     };
@@ -201,7 +218,10 @@ pub(crate) fn parse(dir: Dir, head: Span, args: &[Token], end: Span) -> Result<D
                 Some(t) if t.tok == Tok::P(Punct::Comma) => &args[2..],
                 Some(t) => {
                     return Err(Diagnostic::error(
-                        format!("expected `,` after the file name, found {}", t.tok.describe()),
+                        format!(
+                            "expected `,` after the file name, found {}",
+                            t.tok.describe()
+                        ),
                         t.span,
                     ))
                 }
@@ -229,7 +249,12 @@ pub(crate) fn parse(dir: Dir, head: Span, args: &[Token], end: Span) -> Result<D
                     span: *span,
                     negate: dir == Dir::Ifndef,
                 },
-                _ => return Err(Diagnostic::error(format!("`{name}` expects one symbol name"), head)),
+                _ => {
+                    return Err(Diagnostic::error(
+                        format!("`{name}` expects one symbol name"),
+                        head,
+                    ))
+                }
             }
         }
         Dir::Else => {
@@ -294,7 +319,9 @@ pub(crate) fn parse(dir: Dir, head: Span, args: &[Token], end: Span) -> Result<D
 /// `name p1, p2` after `MACRO` (or before it, in the `name MACRO p1, p2` form).
 pub(crate) fn macro_params(name: &str, toks: &[Token]) -> Result<Directive, Diagnostic> {
     let mut params: Vec<Box<str>> = Vec::new();
-    let end = toks.last().map_or(Span::new(crate::source::FileId(0), 0, 0), |t| t.span);
+    let end = toks
+        .last()
+        .map_or(Span::new(crate::source::FileId(0), 0, 0), |t| t.span);
     for (item, span) in split_commas(toks, end)? {
         match item {
             [Token {
@@ -302,7 +329,10 @@ pub(crate) fn macro_params(name: &str, toks: &[Token]) -> Result<Directive, Diag
             }] if !keywords::is_keyword(p) && keywords::register(p).is_none() => {
                 let p: Box<str> = p.to_ascii_lowercase().into();
                 if params.contains(&p) {
-                    return Err(Diagnostic::error(format!("parameter `{p}` appears twice"), span));
+                    return Err(Diagnostic::error(
+                        format!("parameter `{p}` appears twice"),
+                        span,
+                    ));
                 }
                 params.push(p);
             }

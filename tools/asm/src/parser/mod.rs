@@ -179,7 +179,11 @@ fn parse_body(
     let mut error = None;
     let count = parts.iter().filter(|p| !p.is_empty()).count();
     for part in parts.iter().filter(|p| !p.is_empty()) {
-        let end = Span::new(line.file, part[part.len() - 1].span.end, part[part.len() - 1].span.end);
+        let end = Span::new(
+            line.file,
+            part[part.len() - 1].span.end,
+            part[part.len() - 1].span.end,
+        );
         let result = parse_stmt(part, label, end);
         match result {
             Ok(stmt) => {
@@ -221,7 +225,9 @@ fn guess_block(part: &[Token]) -> Option<Block> {
     if part.get(1).is_some_and(|t| t.tok.is_word("macro")) {
         return Some(Block::Macro);
     }
-    word(&part[0]).and_then(|w| keywords::directive(&w)).and_then(block_of)
+    word(&part[0])
+        .and_then(|w| keywords::directive(&w))
+        .and_then(block_of)
 }
 
 fn parse_stmt(st: &[Token], label: &mut Option<LabelDef>, end: Span) -> Result<Stmt, Diagnostic> {
@@ -229,7 +235,10 @@ fn parse_stmt(st: &[Token], label: &mut Option<LabelDef>, end: Span) -> Result<S
     let span = first.span.to(st[st.len() - 1].span);
     let Tok::Ident(word) = &first.tok else {
         return Err(Diagnostic::error(
-            format!("expected an instruction, a directive or a label, found {}", first.tok.describe()),
+            format!(
+                "expected an instruction, a directive or a label, found {}",
+                first.tok.describe()
+            ),
             first.span,
         ));
     };
@@ -262,7 +271,10 @@ fn parse_stmt(st: &[Token], label: &mut Option<LabelDef>, end: Span) -> Result<S
     // `label: EQU v` / `label = v` (the label is the name being defined)
     if st[0].tok.is_word("equ") || (st[0].tok == Tok::P(Punct::Assign)) {
         let Some(l) = label.take() else {
-            return Err(Diagnostic::error("`EQU` needs a name before it", first.span));
+            return Err(Diagnostic::error(
+                "`EQU` needs a name before it",
+                first.span,
+            ));
         };
         let value = parse_expr(&st[1..], end)?;
         let d = Directive::Equ {

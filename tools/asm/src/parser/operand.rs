@@ -42,7 +42,11 @@ fn closing_paren(toks: &[Token]) -> Option<usize> {
     None
 }
 
-pub(crate) fn parse_operand(toks: &[Token], span: Span, end: Span) -> Result<OperandNode, Diagnostic> {
+pub(crate) fn parse_operand(
+    toks: &[Token],
+    span: Span,
+    end: Span,
+) -> Result<OperandNode, Diagnostic> {
     let node = |ast| Ok(OperandNode { ast, span });
     if let [Token {
         tok: Tok::Ident(w), ..
@@ -97,7 +101,10 @@ pub(crate) fn parse_operand(toks: &[Token], span: Span, end: Span) -> Result<Ope
             node(OperandAst::Indexed(ix, Some(offset)))
         }
         (Some(_), other) => Err(Diagnostic::error(
-            format!("expected `+`, `-` or `)` after `{word}`, found {}", other.describe()),
+            format!(
+                "expected `+`, `-` or `)` after `{word}`, found {}",
+                other.describe()
+            ),
             inner[1].span,
         )),
         (None, _) => Err(Diagnostic::error(

@@ -27,7 +27,11 @@ impl Pass<'_, '_> {
                 reassignable,
             } => {
                 let v = self.value(value).unwrap_or(PLACEHOLDER);
-                let kind = if *reassignable { SymKind::Var } else { SymKind::Equ };
+                let kind = if *reassignable {
+                    SymKind::Var
+                } else {
+                    SymKind::Equ
+                };
                 self.define(name, *name_span, v, kind);
             }
             Directive::Db(items) => {
@@ -36,7 +40,9 @@ impl Pass<'_, '_> {
                     match item {
                         DataItem::Str(text, span) => self.string_bytes(text, *span, &mut bytes),
                         DataItem::Expr(e) => {
-                            let v = self.ranged(e, -128, 255, "byte value").unwrap_or(PLACEHOLDER);
+                            let v = self
+                                .ranged(e, -128, 255, "byte value")
+                                .unwrap_or(PLACEHOLDER);
                             bytes.push(v as u8);
                         }
                     }
@@ -46,18 +52,24 @@ impl Pass<'_, '_> {
             Directive::Dw(items) => {
                 let mut bytes = Vec::with_capacity(items.len() * 2);
                 for e in items {
-                    let v = self.ranged(e, -32768, 65535, "word value").unwrap_or(PLACEHOLDER);
+                    let v = self
+                        .ranged(e, -32768, 65535, "word value")
+                        .unwrap_or(PLACEHOLDER);
                     bytes.extend_from_slice(&(v as u16).to_le_bytes());
                 }
                 self.emit(&bytes, s.span);
             }
             Directive::Ds { count, fill } => {
-                let Ok(n) = self.ranged(count, 0, 0x10000, "DS size") else { return };
+                let Ok(n) = self.ranged(count, 0, 0x10000, "DS size") else {
+                    return;
+                };
                 let fill = self.fill_byte(fill.as_ref());
                 self.emit_fill(n as usize, fill, s.span);
             }
             Directive::Align { to, fill } => {
-                let Ok(n) = self.ranged(to, 1, 0x10000, "ALIGN boundary") else { return };
+                let Ok(n) = self.ranged(to, 1, 0x10000, "ALIGN boundary") else {
+                    return;
+                };
                 let fill = self.fill_byte(fill.as_ref());
                 let pad = (n - self.pc.rem_euclid(n)) % n;
                 self.emit_fill(pad as usize, fill, s.span);
@@ -92,9 +104,12 @@ impl Pass<'_, '_> {
                 self.printed.push(parts.join(" "));
             }
             Directive::Run(e) => {
-                let Ok(addr) = self.ranged(e, 0, 0xFFFF, "entry address") else { return };
+                let Ok(addr) = self.ranged(e, 0, 0xFFFF, "entry address") else {
+                    return;
+                };
                 if let Some((_, first)) = self.exec {
-                    let d = Diagnostic::error("a second RUN", s.span).note("the first RUN", Some(first));
+                    let d = Diagnostic::error("a second RUN", s.span)
+                        .note("the first RUN", Some(first));
                     self.report(d);
                 } else {
                     self.exec = Some((addr, s.span));
@@ -113,7 +128,10 @@ impl Pass<'_, '_> {
     }
 
     fn fill_byte(&mut self, fill: Option<&crate::expr::Expr>) -> u8 {
-        fill.map_or(0, |f| self.ranged(f, -128, 255, "fill byte").unwrap_or(PLACEHOLDER) as u8)
+        fill.map_or(0, |f| {
+            self.ranged(f, -128, 255, "fill byte")
+                .unwrap_or(PLACEHOLDER) as u8
+        })
     }
 
     fn string_bytes(&mut self, text: &str, span: Span, out: &mut Vec<u8>) {
@@ -171,7 +189,10 @@ impl Pass<'_, '_> {
                 OperandAst::Imm(e) => Operand::Imm(self.value(e).unwrap_or(PLACEHOLDER)),
                 OperandAst::Mem(e) => Operand::Mem(self.value(e).unwrap_or(PLACEHOLDER)),
                 OperandAst::Indexed(ix, e) => {
-                    let d = e.as_ref().map_or(Ok(0), |e| self.value(e)).unwrap_or(PLACEHOLDER);
+                    let d = e
+                        .as_ref()
+                        .map_or(Ok(0), |e| self.value(e))
+                        .unwrap_or(PLACEHOLDER);
                     Operand::Indexed(*ix, d)
                 }
             };

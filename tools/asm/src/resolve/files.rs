@@ -107,8 +107,14 @@ impl<'p> Files<'p> {
                 Err(e) => return Err(format!("cannot read `{}`: {}", c.display(), describe(&e))),
             }
         }
-        let looked: Vec<String> = candidates.iter().map(|c| format!("`{}`", c.display())).collect();
-        Err(format!("file `{name}` not found (looked for {})", looked.join(", ")))
+        let looked: Vec<String> = candidates
+            .iter()
+            .map(|c| format!("`{}`", c.display()))
+            .collect();
+        Err(format!(
+            "file `{name}` not found (looked for {})",
+            looked.join(", ")
+        ))
     }
 
     /// The source file `name` as written in an `INCLUDE` in file `from`.
@@ -138,7 +144,11 @@ impl<'p> Files<'p> {
 
     /// The bytes of the binary file `name` as written in an `INCBIN` in file `from`.
     pub fn load_binary(&mut self, name: &str, from: FileId) -> Result<Rc<[u8]>, String> {
-        if let Some(b) = self.candidates(name, from).iter().find_map(|c| self.binaries.get(c)) {
+        if let Some(b) = self
+            .candidates(name, from)
+            .iter()
+            .find_map(|c| self.binaries.get(c))
+        {
             return Ok(b.clone());
         }
         let (path, bytes) = self.find(name, from)?;

@@ -31,7 +31,10 @@ pub(crate) fn expand(def: &MacroDef, args: &[Vec<Token>]) -> Vec<Rc<Line>> {
     def.body
         .iter()
         .map(|line| {
-            let uses = line.tokens.iter().any(|t| param_index(&def.params, t).is_some());
+            let uses = line
+                .tokens
+                .iter()
+                .any(|t| param_index(&def.params, t).is_some());
             if !uses || !line.lexed_ok {
                 return line.clone();
             }
@@ -51,7 +54,9 @@ fn substitute(toks: &[Token], params: &[Box<str>], args: &[Vec<Token>]) -> Vec<T
     let mut i = 0;
     while i < toks.len() {
         let braced = toks[i].tok == Tok::P(Punct::LBrace)
-            && toks.get(i + 2).is_some_and(|t| t.tok == Tok::P(Punct::RBrace));
+            && toks
+                .get(i + 2)
+                .is_some_and(|t| t.tok == Tok::P(Punct::RBrace));
         if braced {
             if let Some(p) = param_index(params, &toks[i + 1]) {
                 out.extend(args[p].iter().cloned());

@@ -276,7 +276,9 @@ impl<'a, 'p> Pass<'a, 'p> {
                 let (message, span) = match &f.kind {
                     FrameKind::Root => return None,
                     FrameKind::Include(s) => ("in the file included here".to_string(), *s),
-                    FrameKind::Macro(name, s) => (format!("in this expansion of macro `{name}`"), *s),
+                    FrameKind::Macro(name, s) => {
+                        (format!("in this expansion of macro `{name}`"), *s)
+                    }
                     FrameKind::Rept(s, k) => (format!("in iteration {k} of this REPT"), *s),
                 };
                 Some(Note {
@@ -307,7 +309,13 @@ impl<'a, 'p> Pass<'a, 'p> {
     }
 
     /// A value that must lie in `min..=max`; `what` names it in the error.
-    pub(super) fn ranged(&mut self, e: &Expr, min: i64, max: i64, what: &str) -> Result<i64, Reported> {
+    pub(super) fn ranged(
+        &mut self,
+        e: &Expr,
+        min: i64,
+        max: i64,
+        what: &str,
+    ) -> Result<i64, Reported> {
         let v = self.value(e)?;
         if v < min || v > max {
             if self.used_unknown() {
@@ -330,7 +338,11 @@ impl<'a, 'p> Pass<'a, 'p> {
     // ---- symbols ------------------------------------------------------------------------
 
     /// The table key of `name` where it is used, and its full spelling.
-    fn key_of<'n>(&self, name: &'n SymName, span: Span) -> Result<(Cow<'n, str>, Cow<'n, str>), Diagnostic> {
+    fn key_of<'n>(
+        &self,
+        name: &'n SymName,
+        span: Span,
+    ) -> Result<(Cow<'n, str>, Cow<'n, str>), Diagnostic> {
         match name.scope {
             SymScope::Global => Ok((Cow::Borrowed(&name.key), Cow::Borrowed(&name.text))),
             SymScope::Local => Ok((
@@ -338,9 +350,15 @@ impl<'a, 'p> Pass<'a, 'p> {
                 Cow::Owned(format!("{}{}", self.scope.1, name.text)),
             )),
             SymScope::MacroLocal => match self.frames.iter().rev().find_map(|f| f.local_id) {
-                Some(id) => Ok((Cow::Owned(format!("{}#{id}", name.key)), Cow::Borrowed(&name.text))),
+                Some(id) => Ok((
+                    Cow::Owned(format!("{}#{id}", name.key)),
+                    Cow::Borrowed(&name.text),
+                )),
                 None => Err(Diagnostic::error(
-                    format!("`{}` is a macro-local name: it is only valid inside a MACRO or REPT", name.text),
+                    format!(
+                        "`{}` is a macro-local name: it is only valid inside a MACRO or REPT",
+                        name.text
+                    ),
                     span,
                 )),
             },
@@ -465,7 +483,9 @@ impl<'a, 'p> Pass<'a, 'p> {
         if !self.room(bytes.len(), span) {
             return;
         }
-        let Some(sec) = self.sections.last_mut() else { return };
+        let Some(sec) = self.sections.last_mut() else {
+            return;
+        };
         let old_len = sec.data.len();
         if sec.start + old_len as i64 != self.pc {
             self.pc += bytes.len() as i64;
@@ -480,7 +500,9 @@ impl<'a, 'p> Pass<'a, 'p> {
         if !self.room(len, span) {
             return;
         }
-        let Some(sec) = self.sections.last_mut() else { return };
+        let Some(sec) = self.sections.last_mut() else {
+            return;
+        };
         let old_len = sec.data.len();
         if sec.start + old_len as i64 != self.pc {
             self.pc += len as i64;
@@ -535,7 +557,7 @@ impl<'a, 'p> Pass<'a, 'p> {
         while i < lines.len() && !self.aborted {
             let line = &lines[i];
             i += 1;
-            let active = conds.last().map_or(true, |c| c.taking);
+            let active = conds.last().is_none_or(|c| c.taking);
             match line.block {
                 Some(Block::If) => {
                     let taking = active && self.tick(line.span) && self.condition(line);
@@ -557,8 +579,9 @@ impl<'a, 'p> Pass<'a, 'p> {
                         Some(c) if c.seen_else => {
                             if c.parent {
                                 let first = c.span;
-                                let d = Diagnostic::error("a second ELSE for the same IF", line.code)
-                                    .note("the IF", Some(first));
+                                let d =
+                                    Diagnostic::error("a second ELSE for the same IF", line.code)
+                                        .note("the IF", Some(first));
                                 self.report(d);
                             }
                             c.taking = false;
@@ -733,7 +756,12 @@ impl<'a, 'p> Pass<'a, 'p> {
             top: self.top,
         });
         if line.maybe_call {
-            if let Some(def) = line.label.as_ref().and_then(|l| self.macros.get(&l.name.key)).cloned() {
+            if let Some(def) = line
+                .label
+                .as_ref()
+                .and_then(|l| self.macros.get(&l.name.key))
+                .cloned()
+            {
                 let toks = &line.tokens;
                 let span = toks[0].span.to(toks[toks.len() - 1].span);
                 let end = Span::new(span.file, span.end, span.end);
@@ -772,7 +800,8 @@ impl<'a, 'p> Pass<'a, 'p> {
             StmtKind::Call { name, args } => match self.macros.get(&name.key).cloned() {
                 Some(def) => self.call_macro(def, args.clone(), s.span),
                 None => {
-                    let mut d = Diagnostic::error(format!("unknown instruction `{}`", name.text), s.head);
+                    let mut d =
+                        Diagnostic::error(format!("unknown instruction `{}`", name.text), s.head);
                     if args.is_empty() {
                         d = d.note(
                             "a label that does not start in the first column needs a colon: `name:`",

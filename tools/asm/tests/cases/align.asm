@@ -6,4 +6,3 @@
         db 1                    ; = 01
         align 2, &E5            ; = E5
         align 1                 ; =
-        align 0                 ; error: ALIGN boundary 0

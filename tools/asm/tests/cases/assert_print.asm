@@ -1,5 +1,5 @@
         org &4000
-        db 1                    ; = 01
+        db 1
         assert $ == &4001
         assert end_ - &4000 == 2, "size"
         print "pc is", $, "end", end_     ; print: pc is 16385 end 16386
