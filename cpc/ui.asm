@@ -19,7 +19,7 @@
 ;   ui_menu      ESC from any waiting state: N new game, C swap colours (the computer takes
 ;                the other side at once), L next level, ESC back to the game.
 ;
-; ui_state tells the test harness what the program is doing (UI_ values below); ui_ready
+; ui_state tells the test harness what the program is doing (ST_ values below); ui_ready
 ; is 1 exactly while the program waits for a key in one of the waiting states, and
 ; ui_keys counts the keys it has taken, so a harness can press a key, run until ui_keys
 ; changes, release it and wait for ui_ready again. docs/architecture.md lists them all.
@@ -35,7 +35,7 @@ ST_ERROR        equ 7               ; the AI returned a move that is not legal
 
 PLY_PASS        equ &FF             ; a pass, in record_list and last_move
 PLY_NONE        equ &FE             ; last_move before the first move
-RECORD_MAX      equ 128             ; plies record_list can hold (a game has at most ~70)
+RECORD_MAX      equ 128             ; plies record_list holds: 60 moves, a pass only before a move
 FLIP_FRAMES     equ 2               ; frames between two flipped discs being drawn
 
 ui_main:
@@ -147,6 +147,7 @@ ui_pass:
         ld a,(side_to_move)
         xor 3
         call panel_show_pass
+        call panel_last
         call panel_record
 .key:   call ui_wait_key
         cp KEY_SPACE

@@ -65,3 +65,48 @@ fn ram_configurations_map_the_documented_blocks() {
         "base screen block untouched by configuration 1"
     );
 }
+
+/// RMR bits 2 and 3 switch ROM images in and out over &0000 and &C000, and &DFxx picks the
+/// upper ROM; writes always reach the RAM underneath.
+#[test]
+fn rom_enables_and_upper_rom_select() {
+    let src = "
+        org &4000
+        di
+        ld bc,&7f89
+        out (c),c
+        ld a,(&0000)
+        ld (seen),a
+        ld (&0000),a
+        ld bc,&df07
+        out (c),c
+        ld bc,&7f85
+        out (c),c
+        ld a,(&c000)
+        ld (seen+1),a
+        ld bc,&df00
+        out (c),c
+        ld a,(&c000)
+        ld (seen+2),a
+        ld bc,&7f8d
+        out (c),c
+        ld a,(&0000)
+        ld (seen+3),a
+        ld a,(&c000)
+        ld (seen+4),a
+        halt
+seen:   ds 5
+";
+    let (mut cpc, asm) = boot(src);
+    cpc.set_lower_rom(&[0x11; 0x4000]).unwrap();
+    cpc.set_upper_rom(0, &[0xB0; 0x4000]).unwrap();
+    cpc.set_upper_rom(7, &[0xA7; 0x4000]).unwrap();
+    cpc.poke(0xC000, 0x33);
+    cpc.run_frame().unwrap();
+    // Lower ROM; AMSDOS (7); BASIC (0); then RAM again: the write to &0000 went to RAM.
+    assert_eq!(
+        cpc.read_bytes(label(&asm, "seen"), 5),
+        [0x11, 0xA7, 0xB0, 0x11, 0x33]
+    );
+    assert!(cpc.set_lower_rom(&[0; 100]).is_err());
+}

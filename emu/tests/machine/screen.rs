@@ -237,3 +237,50 @@ handler_end:";
     // +1 for the HSYNC latch).
     assert!((33..=36).contains(&bands[1].1), "bands {bands:?}");
 }
+
+/// R12/R13 move the screen start, R1 and R6 its width and height (in characters), R9 the
+/// lines per character row: a 32 x 16-row screen of 4-line rows at &8000, with R2 moved
+/// so that it stays centred.
+#[test]
+fn crtc_registers_shape_the_screen() {
+    let src = "
+        org &4000
+        di
+        ld hl,regs
+        ld d,5
+setreg: ld b,&bc
+        ld a,(hl)
+        out (c),a
+        inc hl
+        ld b,&bd
+        ld a,(hl)
+        out (c),a
+        inc hl
+        dec d
+        jr nz,setreg
+        ld hl,&8000
+        ld de,&8001
+        ld bc,&3fff
+        ld (hl),&ff
+        ldir
+        halt
+regs:   db 12,&20, 13,0, 1,32, 6,16, 9,3
+";
+    let (mut cpc, _) = boot(src);
+    cpc.run_frames(3).unwrap();
+    let fb = cpc.framebuffer();
+    let border = palette::rgb(cpc.gate_array().inks[16]);
+    let pen3 = palette::rgb(cpc.gate_array().inks[3]);
+    let rows: Vec<usize> = (0..HEIGHT)
+        .filter(|&y| fb[y * WIDTH..(y + 1) * WIDTH].contains(&pen3))
+        .collect();
+    let cols: Vec<usize> = (0..WIDTH)
+        .filter(|&x| (0..HEIGHT).any(|y| fb[y * WIDTH + x] == pen3))
+        .collect();
+    // 16 rows x 4 lines x 2 host rows; 32 characters x 16 host pixels, from the usual
+    // top-left corner (R2 and R7 unchanged).
+    assert_eq!((rows.len(), cols.len()), (16 * 4 * 2, 32 * 16));
+    assert_eq!((rows[0], cols[0]), (SCREEN_TOP, SCREEN_LEFT));
+    assert!(rows.windows(2).all(|w| w[1] == w[0] + 1) && cols.windows(2).all(|w| w[1] == w[0] + 1));
+    assert_eq!(fb[SCREEN_TOP * WIDTH + SCREEN_LEFT + 32 * 16], border);
+}

@@ -67,3 +67,42 @@ fn run_until_stops_at_the_limit() {
         cpc_emu::RunOutcome::LimitReached { elapsed_us: 1002 }
     );
 }
+
+/// The CRTC's vertical registers set the frame: with the firmware's 60 Hz values
+/// (R4 = 31, R5 = 6, R7 = 27) a frame is 32 x 8 + 6 = 262 lines.
+#[test]
+fn crtc_vertical_registers_set_the_frame_length() {
+    let src = "
+        org &4000
+        di
+        ld hl,regs
+        ld d,4
+setreg: ld b,&bc
+        ld a,(hl)
+        out (c),a
+        inc hl
+        ld b,&bd
+        ld a,(hl)
+        out (c),a
+        inc hl
+        dec d
+        jr nz,setreg
+        halt
+regs:   db 4,31, 5,6, 7,27, 3,&84
+";
+    let (mut cpc, _) = boot(src);
+    cpc.set_event_log(true);
+    cpc.run_frames(6).unwrap();
+    let vsyncs: Vec<u64> = cpc
+        .take_events()
+        .iter()
+        .filter(|e| e.kind == cpc_emu::EventKind::VsyncStart)
+        .map(|e| e.time_us)
+        .collect();
+    assert_eq!(vsyncs.len(), 6);
+    for pair in vsyncs[1..].windows(2) {
+        assert_eq!(pair[1] - pair[0], 262 * 64);
+    }
+    // VSYNC width from R3 bits 7-4: 8 lines.
+    assert_eq!(cpc.crtc().vsync_width(), 8);
+}

@@ -86,7 +86,7 @@ pub enum EngineCmd {
 #[derive(Args)]
 pub struct PositionArgs {
     /// 64 characters from a1 to h8: `X` black, `O` white, `-` empty.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     board: String,
     /// Side to move: `X` (black) or `O` (white).
     #[arg(long = "to-move")]

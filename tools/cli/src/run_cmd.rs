@@ -55,7 +55,11 @@ pub struct RunArgs {
 
 /// Runs `run`.
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
-    let options = OpenOptions { file: args.file.clone(), load: args.load, exec: args.exec };
+    let options = OpenOptions {
+        file: args.file.clone(),
+        load: args.load,
+        exec: args.exec,
+    };
     let opened = cpc_emu::open(&args.program, &options)?;
     let script = match &args.keys {
         Some(text) => Some(load_script(text)?),
@@ -147,7 +151,9 @@ fn parse_dump(text: &str, symbols: Option<&Symbols>) -> anyhow::Result<(u16, usi
         Ok(a) => a,
         Err(e) => match symbols.and_then(|s| s.get(addr)) {
             Some(a) => a,
-            None if symbols.is_some() => bail!("--dump {text}: {e}, nor a label of the symbol file"),
+            None if symbols.is_some() => {
+                bail!("--dump {text}: {e}, nor a label of the symbol file")
+            }
             None => bail!("--dump {text}: {e} (labels need --symbols)"),
         },
     };
@@ -178,9 +184,15 @@ mod tests {
     fn dump_arguments() {
         let symbols = Symbols::from_json(r#"{"board": 32768}"#).unwrap();
         assert_eq!(parse_dump("&C000:16", None).unwrap(), (0xC000, 16));
-        assert_eq!(parse_dump("board:&40", Some(&symbols)).unwrap(), (0x8000, 64));
+        assert_eq!(
+            parse_dump("board:&40", Some(&symbols)).unwrap(),
+            (0x8000, 64)
+        );
         let err = |t: &str, s| parse_dump(t, s).unwrap_err().to_string();
-        assert_eq!(err("board:4", None), "--dump board:4: `board` is not a number (labels need --symbols)");
+        assert_eq!(
+            err("board:4", None),
+            "--dump board:4: `board` is not a number (labels need --symbols)"
+        );
         assert!(err("C000", None).contains("expected ADDR:LEN"));
         assert!(err("&C000:0", None).contains("not a length"));
         assert!(err("nope:1", Some(&symbols)).contains("nor a label"));

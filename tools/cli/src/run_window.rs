@@ -61,7 +61,11 @@ pub fn run(mut cpc: Cpc, description: &str, program: &Path) -> anyhow::Result<Ex
         held = now_held;
 
         if !paused && stopped.is_none() {
-            let budget = if warp { Instant::now() + frame } else { Instant::now() };
+            let budget = if warp {
+                Instant::now() + frame
+            } else {
+                Instant::now()
+            };
             loop {
                 if let Err(e) = cpc.run_frame() {
                     eprintln!("the emulated program stopped: {e}");
@@ -110,7 +114,10 @@ fn open_window(description: &str, program: &Path) -> anyhow::Result<Window> {
     if display.is_empty() {
         bail!("cannot open the emulator window: no X display (DISPLAY is not set); {headless}");
     }
-    let options = WindowOptions { resize: true, ..WindowOptions::default() };
+    let options = WindowOptions {
+        resize: true,
+        ..WindowOptions::default()
+    };
     let title = format!("cpc-othello: {description}");
     // A broken X setup must not crash the command: turn a panic inside minifb into an error.
     let quiet = std::panic::take_hook();
@@ -221,19 +228,23 @@ mod tests {
     /// Every key the issue names is reachable, and the emulator's F-keys are not CPC keys.
     #[test]
     fn key_map_covers_the_required_keys() {
+        #[rustfmt::skip]
         let all = [
-            Key::A, Key::B, Key::C, Key::D, Key::E, Key::F, Key::G, Key::H, Key::I, Key::J,
-            Key::K, Key::L, Key::M, Key::N, Key::O, Key::P, Key::Q, Key::R, Key::S, Key::T,
-            Key::U, Key::V, Key::W, Key::X, Key::Y, Key::Z, Key::Key0, Key::Key1, Key::Key2,
-            Key::Key3, Key::Key4, Key::Key5, Key::Key6, Key::Key7, Key::Key8, Key::Key9,
-            Key::NumPad0, Key::NumPad1, Key::NumPad2, Key::NumPad3, Key::NumPad4, Key::NumPad5,
-            Key::NumPad6, Key::NumPad7, Key::NumPad8, Key::NumPad9, Key::NumPadDot,
-            Key::NumPadEnter, Key::Enter, Key::Space, Key::Up, Key::Down, Key::Left,
-            Key::Right, Key::Escape, Key::Backspace, Key::LeftShift, Key::LeftCtrl,
-            Key::LeftAlt,
+            Key::A, Key::B, Key::C, Key::D, Key::E, Key::F, Key::G, Key::H, Key::I, Key::J, Key::K,
+            Key::L, Key::M, Key::N, Key::O, Key::P, Key::Q, Key::R, Key::S, Key::T, Key::U, Key::V,
+            Key::W, Key::X, Key::Y, Key::Z, Key::Key0, Key::Key1, Key::Key2, Key::Key3, Key::Key4,
+            Key::Key5, Key::Key6, Key::Key7, Key::Key8, Key::Key9, Key::NumPad0, Key::NumPad1,
+            Key::NumPad2, Key::NumPad3, Key::NumPad4, Key::NumPad5, Key::NumPad6, Key::NumPad7,
+            Key::NumPad8, Key::NumPad9, Key::NumPadDot, Key::NumPadEnter, Key::Enter, Key::Space,
+            Key::Up, Key::Down, Key::Left, Key::Right, Key::Escape, Key::Backspace, Key::LeftShift,
+            Key::LeftCtrl, Key::LeftAlt,
         ];
         let mapped: HashSet<CpcKey> = all.iter().filter_map(|k| cpc_key(*k)).collect();
-        assert_eq!(mapped.len(), all.len(), "each PC key gives a different CPC key");
+        assert_eq!(
+            mapped.len(),
+            all.len(),
+            "each PC key gives a different CPC key"
+        );
         for (line, bit, name) in [
             (2, 2, "RETURN"),
             (0, 6, "ENTER"),

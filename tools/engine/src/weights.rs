@@ -49,13 +49,12 @@ pub struct Weights {
 #[derive(Debug, thiserror::Error)]
 pub enum WeightsError {
     /// The file could not be read.
-    #[error("{path}: cannot read: {source}")]
+    #[error("{path}: cannot read: {error}")]
     Io {
         /// The file.
         path: String,
-        /// The underlying error.
-        #[source]
-        source: std::io::Error,
+        /// The underlying error (already in the message, so not chained as a source).
+        error: std::io::Error,
     },
     /// The text is not a valid weights file.
     #[error("{file}:{line}:{col}: {message}")]
@@ -147,9 +146,9 @@ impl Weights {
     /// [`WeightsError::Io`] when it cannot be read, [`WeightsError::Invalid`] otherwise.
     pub fn load(path: &Path) -> Result<Weights, WeightsError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| WeightsError::Io {
+        let text = std::fs::read_to_string(path).map_err(|error| WeightsError::Io {
             path: name.clone(),
-            source,
+            error,
         })?;
         Weights::parse(&text, &name)
     }
