@@ -132,3 +132,125 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     }
     result.with_context(|| format!("cannot write `{}`", path.display()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: AsmArgs,
+    }
+
+    fn run_args(dir: &Path, args: &[&str]) -> ExitCode {
+        let mut argv = vec!["asm".to_string()];
+        argv.extend(args.iter().map(|a| {
+            // File names (the only arguments with a dot and no `=`) live in the test's directory.
+            if !a.contains('.') || a.contains('=') {
+                a.to_string()
+            } else {
+                dir.join(a).display().to_string()
+            }
+        }));
+        run(Cli::parse_from(argv).args).unwrap()
+    }
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("asm-cmd-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn writes_every_output() {
+        let dir = temp_dir("ok");
+        fs::write(dir.join("a.asm"), " org &4000\nstart: jp part2\n").unwrap();
+        fs::write(dir.join("b.asm"), "part2: ld a,VAL\n jr start\n").unwrap();
+        let code = run_args(
+            &dir,
+            &[
+                "a.asm",
+                "b.asm",
+                "-o",
+                "game.bin",
+                "--amsdos",
+                "--exec",
+                "&4003",
+                "--listing",
+                "game.lst",
+                "--symbols",
+                "game.json",
+                "--map",
+                "game.map",
+                "-D",
+                "VAL=7",
+            ],
+        );
+        assert_eq!(code, ExitCode::SUCCESS);
+        let bin = fs::read(dir.join("game.bin")).unwrap();
+        assert_eq!(&bin[1..12], b"GAME    BIN");
+        assert_eq!(u16::from_le_bytes([bin[26], bin[27]]), 0x4003);
+        assert_eq!(&bin[128..], &[0xC3, 0x03, 0x40, 0x3E, 0x07, 0x18, 0xF9]);
+        let json: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(dir.join("game.json")).unwrap()).unwrap();
+        assert_eq!(json["symbols"]["part2"]["value"], 0x4003);
+        assert!(fs::read_to_string(dir.join("game.lst"))
+            .unwrap()
+            .contains("--- "));
+        assert!(fs::read_to_string(dir.join("game.map"))
+            .unwrap()
+            .contains("&4000  &4006"));
+        for (ext, want) in [("sym", "part2 &4003\n"), ("equ", "part2 EQU &4003\n")] {
+            let out = format!("s.{ext}");
+            run_args(
+                &dir,
+                &[
+                    "a.asm",
+                    "b.asm",
+                    "-o",
+                    "x.bin",
+                    "--symbols",
+                    &out,
+                    "-D",
+                    "VAL=1",
+                ],
+            );
+            assert!(fs::read_to_string(dir.join(&out)).unwrap().contains(want));
+        }
+        let leftovers: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .contains(".tmp")
+            })
+            .collect();
+        assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn source_errors_exit_2_and_leave_the_old_output() {
+        let dir = temp_dir("err");
+        fs::write(dir.join("bad.asm"), " db 1/0\n").unwrap();
+        fs::write(dir.join("out.bin"), b"old").unwrap();
+        let code = run_args(&dir, &["bad.asm", "-o", "out.bin"]);
+        assert_eq!(code, ExitCode::from(2));
+        assert_eq!(fs::read(dir.join("out.bin")).unwrap(), b"old");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn addresses_in_source_syntax() {
+        assert_eq!(parse_address("&4000"), Ok(0x4000));
+        assert_eq!(parse_address("0x100"), Ok(0x100));
+        assert_eq!(parse_address("16384"), Ok(0x4000));
+        assert!(parse_address("&10000").is_err());
+        assert!(parse_address("-1").is_err());
+    }
+}

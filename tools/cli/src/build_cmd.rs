@@ -21,6 +21,18 @@ pub struct BuildArgs {
     sources: Option<PathBuf>,
 }
 
+impl BuildArgs {
+    /// The defaults: weights and sources from cpc/, the disc image at `output`.
+    pub fn new(output: PathBuf) -> BuildArgs {
+        BuildArgs {
+            weights: None,
+            output,
+            sources: None,
+        }
+    }
+}
+
+/// Runs `build`.
 pub fn run(args: BuildArgs) -> Result<ExitCode> {
     let sources = args.sources.unwrap_or_else(default_sources);
     let weights = args.weights.unwrap_or_else(|| sources.join("weights.toml"));

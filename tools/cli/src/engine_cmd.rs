@@ -178,10 +178,7 @@ impl PositionArgs {
     fn parse(&self) -> anyhow::Result<Board> {
         let mut chars = self.to_move.chars();
         let (Some(side), None) = (chars.next(), chars.next()) else {
-            bail!(
-                "--to-move: expected `X` or `O`, found `{}`",
-                self.to_move
-            );
+            bail!("--to-move: expected `X` or `O`, found `{}`", self.to_move);
         };
         parse_board(&self.board, side).context("--board")
     }
@@ -301,7 +298,8 @@ fn play(level: u8, human: Color, weights: &Weights) -> anyhow::Result<()> {
                     board.play(sq);
                 }
                 Some(_) => {
-                    let legal: Vec<String> = squares(board.legal_moves()).map(square_name).collect();
+                    let legal: Vec<String> =
+                        squares(board.legal_moves()).map(square_name).collect();
                     println!("Illegal move; legal: {}", legal.join(" "));
                 }
                 None => println!("Type a square like f5, or undo, hint, quit."),
@@ -329,7 +327,8 @@ fn bench_ffo(dir: &std::path::Path, from: u32, to: u32) -> anyhow::Result<()> {
             if !(from..=to).contains(&number) {
                 continue;
             }
-            let (Some(board), Some(side), Some(expected)) = (fields.first(), fields.get(1), fields.get(2))
+            let (Some(board), Some(side), Some(expected)) =
+                (fields.first(), fields.get(1), fields.get(2))
             else {
                 bail!("{}:{}: malformed line", path.display(), line_no + 1);
             };

@@ -13,11 +13,14 @@ mod run_cmd;
 mod run_window;
 
 /// Amstrad CPC Othello: assembler, disk tools, emulator and the reference engine.
+///
+/// Without a command: build the game from cpc/ into target/othello.dsk and play it in the
+/// emulator window.
 #[derive(Parser)]
 #[command(name = "cpc-othello", version, about)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -39,11 +42,8 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Engine(cmd) => engine_cmd::run(cmd),
-        Command::Dsk(cmd) => dsk_cmd::run(cmd),
-        Command::Asm(args) => asm_cmd::run(args),
-        Command::Build(args) => build_cmd::run(args),
-        Command::Run(args) => run_cmd::run(args),
+        None => build_and_play(),
+        Some(command) => run(command),
     };
     match result {
         Ok(code) => code,
@@ -52,4 +52,21 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn run(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::Engine(cmd) => engine_cmd::run(cmd),
+        Command::Dsk(cmd) => dsk_cmd::run(cmd),
+        Command::Asm(args) => asm_cmd::run(args),
+        Command::Build(args) => build_cmd::run(args),
+        Command::Run(args) => run_cmd::run(args),
+    }
+}
+
+/// The main job: `cpc-othello build`, then `cpc-othello run target/othello.dsk`.
+fn build_and_play() -> anyhow::Result<ExitCode> {
+    let dsk = std::path::PathBuf::from("target/othello.dsk");
+    build_cmd::run(build_cmd::BuildArgs::new(dsk.clone()))?;
+    run_cmd::run(run_cmd::RunArgs::window(dsk))
 }

@@ -53,6 +53,24 @@ pub struct RunArgs {
     pub symbols: Option<PathBuf>,
 }
 
+impl RunArgs {
+    /// A window run of the first binary of `program`, with every other option at its default.
+    pub fn window(program: PathBuf) -> RunArgs {
+        RunArgs {
+            program,
+            file: None,
+            load: None,
+            exec: None,
+            headless: false,
+            frames: None,
+            keys: None,
+            screenshot: None,
+            dump: Vec::new(),
+            symbols: None,
+        }
+    }
+}
+
 /// Runs `run`.
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let options = OpenOptions {

@@ -3,7 +3,7 @@
 
 use super::shallow::{odd_squares, parity};
 use super::stability::stable_discs;
-use super::tt::NO_MOVE;
+use super::tt::{Table, NO_MOVE};
 use super::{Solver, INF, SHALLOW};
 use crate::board::{flips, legal_moves, wof_difference};
 
@@ -33,7 +33,7 @@ struct MoveList {
 impl MoveList {
     /// Scores every legal move: table move first, then fewest (corner-weighted) replies, our
     /// corner-anchored discs, fewest potential replies, odd quadrant.
-    fn new(p: u64, o: u64, moves: u64, table_move: u8) -> MoveList {
+    fn new(p: u64, o: u64, moves: u64, table_move: u8, tt: Option<&Table>) -> MoveList {
         let mut list = MoveList {
             items: [Candidate::default(); 64],
             len: 0,
@@ -45,6 +45,9 @@ impl MoveList {
             let x = rest.trailing_zeros() as u8;
             rest &= rest - 1;
             let f = flips(p, o, x);
+            if let Some(tt) = tt {
+                tt.prefetch(o & !f, p | f | (1u64 << x));
+            }
             let key = if x == table_move {
                 i32::MAX
             } else {
@@ -182,7 +185,7 @@ impl Solver {
             }
             rest &= !(1u64 << table_move);
         }
-        let mut list = MoveList::new(p, o, rest, table_move);
+        let mut list = MoveList::new(p, o, rest, table_move, etc.then_some(&self.tt));
         if etc {
             for c in &list.items[..list.len] {
                 let (np, no) = child(p, o, c);
@@ -263,7 +266,7 @@ impl Solver {
                 table_move = b.best;
             }
         }
-        let mut list = MoveList::new(p, o, moves, table_move);
+        let mut list = MoveList::new(p, o, moves, table_move, use_table.then_some(&self.tt));
         let mut best = -INF;
         let mut best_move = NO_MOVE;
         let mut a = alpha;

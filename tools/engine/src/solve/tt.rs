@@ -75,6 +75,20 @@ impl Table {
         ((h ^ (h >> 31)).wrapping_mul(0xff51_afd7_ed55_8ccd) >> self.shift) as usize
     }
 
+    /// Starts loading the position's bucket into the cache, so that a probe soon after
+    /// does not wait for memory.
+    #[inline]
+    pub fn prefetch(&self, p: u64, o: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let bucket: *const Bucket = &self.buckets[self.index(p, o)];
+            _mm_prefetch::<_MM_HINT_T0>(bucket.cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (p, o);
+    }
+
     /// The bounds stored for the position, if any (current date only).
     #[inline]
     pub fn probe(&self, p: u64, o: u64) -> Option<Bounds> {
