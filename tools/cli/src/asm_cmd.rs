@@ -202,7 +202,7 @@ mod tests {
             .contains("--- "));
         assert!(fs::read_to_string(dir.join("game.map"))
             .unwrap()
-            .contains("&4000  &4006"));
+            .contains("&4003  &4006      4"));
         for (ext, want) in [("sym", "part2 &4003\n"), ("equ", "part2 EQU &4003\n")] {
             let out = format!("s.{ext}");
             run_args(

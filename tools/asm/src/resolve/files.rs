@@ -13,6 +13,9 @@ use crate::source::{normalize, FileId, SourceMap, SourceProvider};
 
 pub(crate) type Lines = Rc<[Rc<Line>]>;
 
+/// Lookup answers by including file, then by name as written.
+type Seen<T> = HashMap<FileId, HashMap<String, Result<T, String>>>;
+
 pub(crate) struct Files<'p> {
     provider: &'p dyn SourceProvider,
     include_dirs: Vec<PathBuf>,
@@ -23,6 +26,11 @@ pub(crate) struct Files<'p> {
     paths: Vec<Option<PathBuf>>,
     by_key: HashMap<PathBuf, FileId>,
     binaries: HashMap<PathBuf, Rc<[u8]>>,
+    /// Lookups that failed, by candidate list: a REPT or a later pass asks again.
+    failed: HashMap<Vec<PathBuf>, String>,
+    /// Answers already given, by including file and name as written (paths are slow to build).
+    sources_seen: Seen<FileId>,
+    binaries_seen: Seen<Rc<[u8]>>,
 }
 
 impl<'p> Files<'p> {
@@ -40,6 +48,9 @@ impl<'p> Files<'p> {
             paths: Vec::new(),
             by_key: HashMap::new(),
             binaries: HashMap::new(),
+            failed: HashMap::new(),
+            sources_seen: HashMap::new(),
+            binaries_seen: HashMap::new(),
         }
     }
 
@@ -98,27 +109,45 @@ impl<'p> Files<'p> {
     }
 
     /// Reads the first candidate that exists.
-    fn find(&self, name: &str, from: FileId) -> Result<(PathBuf, Vec<u8>), String> {
+    fn find(&mut self, name: &str, from: FileId) -> Result<(PathBuf, Vec<u8>), String> {
         let candidates = self.candidates(name, from);
+        if let Some(msg) = self.failed.get(&candidates) {
+            return Err(msg.clone());
+        }
+        let mut error = None;
         for c in &candidates {
             match self.provider.read(c) {
                 Ok(bytes) => return Ok((c.clone(), bytes)),
                 Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
-                Err(e) => return Err(format!("cannot read `{}`: {}", c.display(), describe(&e))),
+                Err(e) => {
+                    error = Some(format!("cannot read `{}`: {}", c.display(), describe(&e)));
+                    break;
+                }
             }
         }
-        let looked: Vec<String> = candidates
-            .iter()
-            .map(|c| format!("`{}`", c.display()))
-            .collect();
-        Err(format!(
-            "file `{name}` not found (looked for {})",
-            looked.join(", ")
-        ))
+        let msg = error.unwrap_or_else(|| {
+            let looked: Vec<String> = candidates
+                .iter()
+                .map(|c| format!("`{}`", c.display()))
+                .collect();
+            format!("file `{name}` not found (looked for {})", looked.join(", "))
+        });
+        self.failed.insert(candidates, msg.clone());
+        Err(msg)
     }
 
     /// The source file `name` as written in an `INCLUDE` in file `from`.
     pub fn load_source(&mut self, name: &str, from: FileId) -> Result<FileId, String> {
+        if let Some(r) = self.sources_seen.get(&from).and_then(|m| m.get(name)) {
+            return r.clone();
+        }
+        let r = self.lookup_source(name, from);
+        let seen = self.sources_seen.entry(from).or_default();
+        seen.insert(name.to_string(), r.clone());
+        r
+    }
+
+    fn lookup_source(&mut self, name: &str, from: FileId) -> Result<FileId, String> {
         if let Some(text) = self.generated.get(name) {
             let key = PathBuf::from(format!("<generated>/{name}"));
             if let Some(&id) = self.by_key.get(&key) {
@@ -144,6 +173,16 @@ impl<'p> Files<'p> {
 
     /// The bytes of the binary file `name` as written in an `INCBIN` in file `from`.
     pub fn load_binary(&mut self, name: &str, from: FileId) -> Result<Rc<[u8]>, String> {
+        if let Some(r) = self.binaries_seen.get(&from).and_then(|m| m.get(name)) {
+            return r.clone();
+        }
+        let r = self.lookup_binary(name, from);
+        let seen = self.binaries_seen.entry(from).or_default();
+        seen.insert(name.to_string(), r.clone());
+        r
+    }
+
+    fn lookup_binary(&mut self, name: &str, from: FileId) -> Result<Rc<[u8]>, String> {
         if let Some(b) = self
             .candidates(name, from)
             .iter()

@@ -137,7 +137,8 @@ pub(crate) struct Pass<'a, 'p> {
     stmt_unresolved: usize,
     /// Keys of every unknown-symbol use (`unresolved` keeps only the first ones with places).
     unresolved_keys: HashSet<Box<str>>,
-    seen_errors: HashSet<(String, Option<Span>)>,
+    /// Hashes of (message, place) of the errors kept, to drop repeats cheaply.
+    seen_errors: HashSet<(u64, Option<Span>)>,
     suppressed: usize,
     expansions: u64,
     /// Uses of unknown symbols so far in this pass.
@@ -294,7 +295,12 @@ impl<'a, 'p> Pass<'a, 'p> {
             self.suppressed += 1;
             return Reported::suppressed();
         }
-        if !self.seen_errors.insert((d.message.clone(), d.span)) {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        std::hash::Hash::hash(&d.message, &mut h);
+        if !self
+            .seen_errors
+            .insert((std::hash::Hasher::finish(&h), d.span))
+        {
             return Reported::suppressed();
         }
         d.notes.extend(self.context_notes());
@@ -526,10 +532,13 @@ impl<'a, 'p> Pass<'a, 'p> {
         !self.aborted
     }
 
-    fn nesting_ok(&mut self, span: Span) -> bool {
+    /// False (and an error) past the nesting limit; `what` is what was about to nest.
+    fn nesting_ok(&mut self, span: Span, what: &str) -> bool {
         if self.frames.len() > MAX_NESTING {
             self.report(Diagnostic::error(
-                format!("includes, macros and REPTs nested more than {MAX_NESTING} deep"),
+                format!(
+                    "{what} nested more than {MAX_NESTING} deep (includes, macros and REPTs together)"
+                ),
                 span,
             ));
             return false;
@@ -560,6 +569,8 @@ impl<'a, 'p> Pass<'a, 'p> {
             let active = conds.last().is_none_or(|c| c.taking);
             match line.block {
                 Some(Block::If) => {
+                    self.stmt_pc = self.pc;
+                    self.stmt_unresolved = self.unknown_uses;
                     let taking = active && self.tick(line.span) && self.condition(line);
                     conds.push(Cond {
                         span: line.code,
@@ -612,6 +623,7 @@ impl<'a, 'p> Pass<'a, 'p> {
             if !active || !self.tick(line.span) {
                 continue;
             }
+            self.stmt_pc = self.pc;
             self.stmt_unresolved = self.unknown_uses;
             if self.frames.len() == 1 {
                 self.top = line.span;
@@ -731,7 +743,7 @@ impl<'a, 'p> Pass<'a, 'p> {
             ));
             return;
         }
-        if !self.nesting_ok(stmt.span) {
+        if !self.nesting_ok(stmt.span, "REPT") {
             return;
         }
         let body: Lines = body.iter().cloned().collect();
@@ -830,7 +842,7 @@ impl<'a, 'p> Pass<'a, 'p> {
             self.report(d);
             return;
         }
-        if !self.nesting_ok(span) {
+        if !self.nesting_ok(span, &format!("macro `{}`", def.name)) {
             return;
         }
         self.expansions += 1;
@@ -866,7 +878,7 @@ impl<'a, 'p> Pass<'a, 'p> {
             ));
             return;
         }
-        if !self.nesting_ok(span) {
+        if !self.nesting_ok(span, "INCLUDE") {
             return;
         }
         self.push_frame(FrameKind::Include(span), Some(file), false);

@@ -38,3 +38,10 @@ early   equ 1
         endif
 
 later   equ 3
+        db 1, 2                 ; = 01 02
+        if $ == 7
+        db &77                  ; = 77
+        endif
+        rept $ - 7              ; = 00
+        db 0
+        endr

@@ -8,7 +8,7 @@
         macro ld                ; error: reserved word
         endm
         macro rec
-        rec                     ; error: nested more than 64 deep
+        rec                     ; error: macro `rec` nested more than 64 deep
         endm
         rec
         macro bad, 1            ; error: must be a name

@@ -83,7 +83,9 @@ impl Table {
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
             let bucket: *const Bucket = &self.buckets[self.index(p, o)];
-            _mm_prefetch::<_MM_HINT_T0>(bucket.cast());
+            // SAFETY: a prefetch is only a hint and never faults, whatever the address; the
+            // address is a live element of `buckets` anyway. SSE is part of every x86_64.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = (p, o);

@@ -1,0 +1,160 @@
+//! The Amstrad ROMs MAME needs, fetched from a PyPI wheel that ships them
+//! (`amle-py==1.1.5`) into a directory laid out as MAME's `-rompath` expects: once per test
+//! process into a temporary directory ([`fetch`]), or once into a cache directory the
+//! command line keeps ([`fetch_cached`]). They are never stored in the repository.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+const WHEEL: &str = "amle-py==1.1.5";
+/// Offset of the 8x8 character matrix table in the 464 and 6128 firmware ROMs (&3800 in
+/// the lower ROM; 256 characters x 8 bytes, top row first, bit 7 = leftmost pixel).
+pub const FONT_OFFSET: usize = 0x3800;
+
+/// A MAME ROM directory with the CPC 6128, CPC 464 and DDI-1 (AMSDOS) ROMs.
+#[derive(Debug, Clone)]
+pub struct Roms {
+    dir: PathBuf,
+}
+
+/// The files of a ROM directory, as MAME's `-rompath` wants them.
+pub const FILES: [&str; 4] = [
+    "cpc6128/cpc6128.rom",
+    "cpc6128/cpcados.rom",
+    "cpc464/cpc464.rom",
+    "cpc_ddi1/cpcados.rom",
+];
+
+impl Roms {
+    /// An existing ROM directory (holding every one of [`FILES`]), or what it lacks.
+    pub fn in_dir(dir: &Path) -> Result<Roms, String> {
+        match FILES.iter().find(|f| !dir.join(f).is_file()) {
+            Some(missing) => Err(format!(
+                "{}: no {missing} (a MAME ROM directory holds {})",
+                dir.display(),
+                FILES.join(", ")
+            )),
+            None => Ok(Roms {
+                dir: dir.to_path_buf(),
+            }),
+        }
+    }
+
+    /// The directory to pass as `-rompath`.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The 2 K character matrix of the firmware ROM (identical in the 464 and 6128).
+    pub fn font(&self) -> Result<Vec<u8>, String> {
+        let path = self.dir.join("cpc6128/cpc6128.rom");
+        let rom = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        rom.get(FONT_OFFSET..FONT_OFFSET + 2048)
+            .map(<[u8]>::to_vec)
+            .ok_or_else(|| format!("{} is too short to hold the font", path.display()))
+    }
+}
+
+/// The ROMs, fetched on first use in this process. `Err` says why they cannot be had
+/// (no pip, no network, ...).
+pub fn fetch() -> Result<&'static Roms, String> {
+    static ROMS: OnceLock<Result<Roms, String>> = OnceLock::new();
+    ROMS.get_or_init(download).as_ref().map_err(Clone::clone)
+}
+
+/// ROM directories of earlier test processes older than this are removed.
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
+
+/// The ROMs in `dir` (made by an earlier call), or fetched into it now. A half-made
+/// directory (from an interrupted fetch) is never used: the ROMs are fetched next to it
+/// and renamed into place.
+pub fn fetch_cached(dir: &Path) -> Result<Roms, String> {
+    if let Ok(roms) = Roms::in_dir(dir) {
+        return Ok(roms);
+    }
+    let parent = dir.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    let base = parent.join(format!(".roms-fetch-{}", std::process::id()));
+    let fetched = download_into(&base)?;
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::rename(fetched.dir(), dir)
+        .map_err(|e| format!("{} -> {}: {e}", fetched.dir().display(), dir.display()))?;
+    let _ = std::fs::remove_dir_all(&base);
+    Roms::in_dir(dir)
+}
+
+fn download() -> Result<Roms, String> {
+    let prefix = "cpc-e2e-roms-";
+    prune_stale(&std::env::temp_dir(), prefix);
+    download_into(&std::env::temp_dir().join(format!("{prefix}{}", std::process::id())))
+}
+
+/// Fetches the wheel into `base` (emptied first) and lays the ROMs out in `base/roms`.
+fn download_into(base: &Path) -> Result<Roms, String> {
+    let _ = std::fs::remove_dir_all(base);
+    let wheel_dir = base.join("wheel");
+    run(Command::new("python3")
+        .args(["-m", "pip", "download", "--no-deps", "--quiet", WHEEL, "-d"])
+        .arg(&wheel_dir))
+    .map_err(|e| format!("cannot fetch the ROMs with pip ({WHEEL}): {e}"))?;
+    let wheel = std::fs::read_dir(&wheel_dir)
+        .map_err(|e| e.to_string())?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "whl"))
+        .ok_or_else(|| format!("pip downloaded no wheel into {}", wheel_dir.display()))?;
+    let unpacked = base.join("unpacked");
+    run(Command::new("python3")
+        .args(["-m", "zipfile", "-e"])
+        .arg(&wheel)
+        .arg(&unpacked))
+    .map_err(|e| format!("cannot unpack {}: {e}", wheel.display()))?;
+
+    let source = unpacked.join("amle_py/data/rom");
+    let dir = base.join("roms");
+    for (from, to) in [
+        ("cpc6128.rom", "cpc6128/cpc6128.rom"),
+        ("amsdos.rom", "cpc6128/cpcados.rom"),
+        ("cpc464.rom", "cpc464/cpc464.rom"),
+        ("amsdos.rom", "cpc_ddi1/cpcados.rom"),
+    ] {
+        let target = dir.join(to);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| e.to_string())?;
+        }
+        std::fs::copy(source.join(from), &target)
+            .map_err(|e| format!("{from} from {WHEEL}: {e}"))?;
+    }
+    // Only the 130 K of ROMs are kept.
+    let _ = std::fs::remove_dir_all(&wheel_dir);
+    let _ = std::fs::remove_dir_all(&unpacked);
+    Ok(Roms { dir })
+}
+
+/// Removes `prefix*` directories in `dir` left by test processes more than a day ago.
+fn prune_stale(dir: &Path, prefix: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > STALE_AFTER);
+        if old && entry.file_name().to_string_lossy().starts_with(prefix) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+fn run(cmd: &mut Command) -> Result<(), String> {
+    let output = cmd.output().map_err(|e| e.to_string())?;
+    if output.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).trim().to_string())
+    }
+}
