@@ -51,8 +51,21 @@ ai_entry:
         cp 1
         jr z,.easy
         cp 2
-        ret nz                  ; not a level this program plays
-        call sr_nixon_hard
+        jr z,.hard
+        jr c,.bad               ; level 0
+        ld hl,w_level_count
+        ld b,(hl)
+        inc b
+        inc b                   ; B = the highest level
+        cp b
+        jr z,.deep
+        ret nc                  ; not a level this program plays
+.deep:  call book_lookup        ; the opening book first (book.asm)
+        ret c                   ; in the book: ai_move and ai_score are set
+        call ai_deep
+        jr .result
+.bad:   ret
+.hard:  call sr_nixon_hard
         jr .result
 .easy:  call sr_nixon_easy
 .result:
@@ -70,6 +83,41 @@ ai_entry:
 .pass:  ld a,AI_PASS
         ld (ai_move),a
         ret
+
+; ai_deep: levels 3 and up (sr_deep), keeping IY and the alternate registers, which the
+; search uses, in memory (so the stack only holds the search's own nesting).
+ai_deep:
+        ld (ai_save_iy),iy
+        ex af,af'
+        push af
+        pop hl
+        ld (ai_save_af),hl
+        ex af,af'
+        exx
+        ld (ai_save_bc),bc
+        ld (ai_save_de),de
+        ld (ai_save_hl),hl
+        exx
+        ld a,(ai_level)
+        call sr_deep
+        exx
+        ld bc,(ai_save_bc)
+        ld de,(ai_save_de)
+        ld hl,(ai_save_hl)
+        exx
+        ld hl,(ai_save_af)
+        push hl
+        ex af,af'
+        pop af
+        ex af,af'
+        ld iy,(ai_save_iy)
+        ret
+
+ai_save_iy:     dw 0
+ai_save_af:     dw 0
+ai_save_bc:     dw 0
+ai_save_de:     dw 0
+ai_save_hl:     dw 0
 
 ; ai_count_discs: A = discs on ai_board. Trashes F, BC, HL.
 ai_count_discs:

@@ -469,6 +469,367 @@ mb_undo:
         djnz .flip
         ret
 
+; ---- Search helpers (levels 3 and up: search.asm, alphabeta.asm, endgame.asm) -------------------
+;
+; Next to mb_board the deep searches keep the empty cells in a doubly linked list in canonical
+; order (page EL_LIST, search.asm): the next empty cell at el[cell], the previous one at
+; el[cell + 128], cell 0 the head (0 also ends the list). Move generation and mobility visit
+; the empty cells only. Colours: D = the side to move (P), E = its opponent (O). mb_weight
+; holds the effective weights (docs/ai.md 3.1) while a deep search runs (alphabeta.asm).
+;
+;   el_init     builds the list from mb_board. Out: A = empty squares.
+;   el_remove   C = cell: takes it out of the list (a disc was put there).
+;   el_restore  C = cell: puts it back; cells come back in the reverse order they left.
+;   sq_legal    C = empty cell: carry set iff P may play there.
+;   mob_any     carry set iff P has a legal move.
+;   mob_count   B = P's legal moves.
+;   mob_both    B = P's legal moves, C = O's (each counted as if that side were to move).
+;   sm_make     P plays the legal move on cell C: flips, pushes them on the undo stack at IY.
+;   sm_undo     takes back the move on top of the undo stack.
+
+; NEG_HL: HL = -HL (16 bits). Trashes AF.
+NEG_HL  macro
+        xor a
+        sub l
+        ld l,a
+        sbc a,a
+        sub h
+        ld h,a
+        endm
+
+; el_init: links every empty cell of mb_board, ascending. Out: A = their number.
+; Trashes F, BC, HL.
+el_init:
+        ld b,0                  ; B = the previous empty cell (0: the head)
+        ld c,MB_FIRST
+        xor a
+        ex af,af'               ; A' = empty squares counted
+.cell:  ld h,mb_board/256
+        ld l,c
+        ld a,(hl)
+        or a
+        jr nz,.next
+        ld h,EL_LIST/256
+        ld l,b
+        ld (hl),c               ; next of the previous
+        ld a,c
+        or 128
+        ld l,a
+        ld (hl),b               ; previous of this one
+        ld b,c
+        ex af,af'
+        inc a
+        ex af,af'
+.next:  inc c
+        ld a,c
+        cp MB_END
+        jr c,.cell
+        ld h,EL_LIST/256
+        ld l,b
+        ld (hl),0               ; the last one ends the list
+        ld l,128
+        ld (hl),b               ; the head's previous: the last one
+        ex af,af'
+        ret
+
+; el_remove: takes cell C out of the empty list. Keeps C, DE; trashes AF, B, HL.
+el_remove:
+        ld h,EL_LIST/256
+        ld l,c
+        ld b,(hl)               ; B = next
+        set 7,l
+        ld a,(hl)               ; A = previous
+        ld l,a
+        ld (hl),b
+        ld l,b
+        set 7,l
+        ld (hl),a
+        ret
+
+; el_restore: puts cell C back between the neighbours it had when it was removed (they are
+; still in its entries). Keeps C, DE; trashes AF, B, HL.
+el_restore:
+        ld h,EL_LIST/256
+        ld l,c
+        ld b,(hl)
+        set 7,l
+        ld a,(hl)
+        ld l,a
+        ld (hl),c
+        ld l,b
+        set 7,l
+        ld (hl),c
+        ret
+
+; The eight rays of a cell are visited NW N NE W E SW S SE; L steps from one neighbour to the
+; next (+1, +1, +8, +2, +8, +1, +1) and a ray that moved L puts it back on its neighbour.
+
+; LEGAL_RAY: jumps to sq_legal_yes if the ray from cell C in direction `off` (L = C + off)
+; brackets O discs with a P disc.
+LEGAL_RAY macro off
+        ld a,(hl)
+        cp e
+        jr nz,@end
+@walk:  ld a,l
+        add a,off
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,@walk
+        cp d
+        jp z,sq_legal_yes
+        ld a,c
+        add a,off
+        ld l,a
+@end:
+        endm
+
+; sq_legal: carry set iff P may play on the empty cell C. In: H = mb_board / 256.
+; Keeps BC, DE, H; trashes AF, L.
+sq_legal:
+        ld a,c
+        sub 11
+        ld l,a
+        LEGAL_RAY -11
+        inc l
+        LEGAL_RAY -10
+        inc l
+        LEGAL_RAY -9
+        ld a,l
+        add a,8
+        ld l,a
+        LEGAL_RAY -1
+        inc l
+        inc l
+        LEGAL_RAY 1
+        ld a,l
+        add a,8
+        ld l,a
+        LEGAL_RAY 9
+        inc l
+        LEGAL_RAY 10
+        inc l
+        LEGAL_RAY 11
+        or a
+        ret
+sq_legal_yes:
+        scf
+        ret
+
+; mob_any: carry set iff P has a legal move. Keeps DE; trashes AF, C, HL.
+mob_any:
+        ld c,0
+.next:  ld h,EL_LIST/256
+        ld l,c
+        ld c,(hl)
+        ld a,c
+        or a
+        ret z                   ; carry clear: none
+        ld h,mb_board/256
+        call sq_legal
+        ret c
+        jr .next
+
+; mob_count: B = P's legal moves. Keeps DE; trashes AF, C, HL.
+mob_count:
+        ld b,0
+        ld c,b
+.next:  ld h,EL_LIST/256
+        ld l,c
+        ld c,(hl)
+        ld a,c
+        or a
+        ret z
+        ld h,mb_board/256
+        call sq_legal
+        jr nc,.next
+        inc b
+        jr .next
+
+; MOB_RAY: one ray of mob_both. B holds what is known of cell C: bit 0 = P may play there,
+; bit 1 = O may. A P disc next to C may open a move for O, an O disc one for P; once both
+; are known the cell is done (mob_both_cell).
+MOB_RAY macro off
+        ld a,(hl)
+        cp e
+        jr z,@opp
+        cp d
+        jr nz,@end
+        bit 1,b
+        jr nz,@end
+@pw:    ld a,l
+        add a,off
+        ld l,a
+        ld a,(hl)
+        cp d
+        jr z,@pw
+        cp e
+        jr nz,@back
+        set 1,b
+        jr @found
+@opp:   bit 0,b
+        jr nz,@end
+@ow:    ld a,l
+        add a,off
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,@ow
+        cp d
+        jr nz,@back
+        set 0,b
+@found: ld a,b
+        cp 3
+        jp z,mob_both_cell
+@back:  ld a,c
+        add a,off
+        ld l,a
+@end:
+        endm
+
+; mob_both: B = P's legal moves, C = O's, in one pass over the empty cells. The counts run
+; in B' and C'. Keeps DE; trashes AF, HL and the alternate BC.
+mob_both:
+        exx
+        ld bc,0
+        exx
+        ld c,0
+mob_both_next:
+        ld h,EL_LIST/256
+        ld l,c
+        ld c,(hl)
+        ld a,c
+        or a
+        jp z,mob_both_end
+        ld h,mb_board/256
+        ld b,0
+        sub 11
+        ld l,a
+        MOB_RAY -11
+        inc l
+        MOB_RAY -10
+        inc l
+        MOB_RAY -9
+        ld a,l
+        add a,8
+        ld l,a
+        MOB_RAY -1
+        inc l
+        inc l
+        MOB_RAY 1
+        ld a,l
+        add a,8
+        ld l,a
+        MOB_RAY 9
+        inc l
+        MOB_RAY 10
+        inc l
+        MOB_RAY 11
+mob_both_cell:
+        srl b
+        jr nc,mob_both_o
+        exx
+        inc b
+        exx
+mob_both_o:
+        srl b
+        jp nc,mob_both_next
+        exx
+        inc c
+        exx
+        jp mob_both_next
+mob_both_end:
+        exx
+        push bc
+        exx
+        pop bc
+        ret
+
+; SM_RAY: flips the ray from cell C in direction `off` if a P disc closes it: each flipped
+; cell goes on the undo stack (IY), B counts it and HL' adds its effective weight.
+SM_RAY macro off
+        ld a,c
+        add a,off
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr nz,@end
+@walk:  ld a,l
+        add a,off
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,@walk
+        cp d
+        jr nz,@end
+@back:  ld a,l
+        sub off
+        ld l,a
+        cp c
+        jr z,@end
+        ld (hl),d
+        ld (iy+0),l
+        inc iy
+        inc b
+        set 7,l                 ; mb_weight = mb_board + 128
+        ld a,(hl)
+        res 7,l
+        exx
+        ld e,a
+        add a,a
+        sbc a,a
+        ld d,a
+        add hl,de
+        exx
+        jr @back
+@end:
+        endm
+
+; sm_make: P (colour D) plays the legal move on cell C. Pushes on the undo stack at IY the
+; flipped cells, their number and C; takes C out of the empty list.
+; Out: B = discs flipped, HL' = the sum of their effective weights (before the move).
+; Keeps C, DE; trashes AF, HL, DE'.
+sm_make:
+        exx
+        ld hl,0
+        exx
+        ld h,mb_board/256
+        ld b,0
+        SM_RAY -11
+        SM_RAY -10
+        SM_RAY -9
+        SM_RAY -1
+        SM_RAY 1
+        SM_RAY 9
+        SM_RAY 10
+        SM_RAY 11
+        ld l,c
+        ld (hl),d
+        ld (iy+0),b
+        ld (iy+1),c
+        inc iy
+        inc iy
+        push bc
+        call el_remove
+        pop bc
+        ret
+
+; sm_undo: takes back the move on top of the undo stack; E = the colour of the flipped discs
+; (the opponent of the side that moved). Out: C = the move's cell. Keeps DE; trashes AF, B, HL.
+sm_undo:
+        ld h,mb_board/256
+        dec iy
+        ld c,(iy+0)
+        ld l,c
+        ld (hl),SQ_EMPTY
+        dec iy
+        ld b,(iy+0)
+.flip:  dec iy
+        ld l,(iy+0)
+        ld (hl),e
+        djnz .flip
+        jp el_restore
+
 ; ---- Data -------------------------------------------------------------------------------------
 
 game_board:     ds 64

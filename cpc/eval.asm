@@ -80,6 +80,251 @@ ev_move_score:
         pop bc
         ret
 
+; ---- Levels 3 and up (alphabeta.asm) ---------------------------------------------------------
+;
+; While a deep search runs, mb_weight holds the *effective* weights w(s) of docs/ai.md 3.1, kept
+; up to date as corners are taken and given back (appendix A), and the mobility term M * k
+; is a table (MOB_LO / MOB_HI, search.asm).
+;
+;   ev_deep_init     call after ev_init, D = P, E = O: effective weights for the corners
+;                    already taken, the mobility table. Out: HL = S (3.2) from P's view.
+;   ev_corner_make   P (D) has just played cell C and flipped: if C is a corner, its
+;                    neighbours get A_e / A_d, and HL' += the change of S_P (for each
+;                    occupied neighbour (A - W), + if P owns it, - if O does).
+;   ev_corner_undo   cell C was given back: if it is a corner, its neighbours get W again.
+
+ev_deep_init:
+        push de
+        ld ix,ev_corners        ; each neighbour's W (ev_init has just put W in mb_weight)
+        ld b,4
+.corner:
+        ld c,3
+.nb:    ld l,(ix+1)
+        ld h,mb_board/256
+        set 7,l
+        ld a,(hl)
+        ld (ix+3),a
+        inc ix
+        inc ix
+        inc ix
+        dec c
+        jr nz,.nb
+        inc ix
+        djnz .corner
+        ld ix,ev_corners        ; each neighbour's A: edge, edge, diagonal
+        ld de,EV_CORNER_SIZE
+        ld b,4
+.a:     ld a,(w_corner_edge)
+        ld (ix+2),a
+        ld (ix+5),a
+        ld a,(w_corner_diagonal)
+        ld (ix+8),a
+        add ix,de
+        djnz .a
+        ld ix,ev_corners        ; the corners taken already
+        ld b,4
+.taken: ld h,mb_board/256
+        ld l,(ix+0)
+        ld a,(hl)
+        or a
+        jr z,.free
+        ld c,3
+        push ix
+.set:   ld l,(ix+1)
+        set 7,l
+        ld a,(ix+2)
+        ld (hl),a
+        inc ix
+        inc ix
+        inc ix
+        dec c
+        jr nz,.set
+        pop ix
+.free:  add ix,de
+        djnz .taken
+        ld a,(w_mobility)       ; the mobility table: M * k for k = -64..64 at k + 64
+        ld e,a
+        add a,a
+        sbc a,a
+        ld d,a                  ; DE = M
+        ld hl,0
+        ld b,64
+.neg:   or a
+        sbc hl,de
+        djnz .neg               ; HL = -64 * M
+        ld bc,MOB_LO            ; B = the page, C = k + 64
+.mob:   ld a,l
+        ld (bc),a
+        inc b
+        ld a,h
+        ld (bc),a
+        dec b
+        add hl,de
+        inc c
+        ld a,c
+        cp 129
+        jr c,.mob
+        pop de
+        ld hl,0                 ; S = the sum over P's discs - the sum over O's
+        ld (ev_sum),hl
+        ld c,MB_FIRST
+.s:     ld h,mb_board/256
+        ld l,c
+        ld b,(hl)               ; the disc (3 on the frame)
+        set 7,l
+        ld a,(hl)
+        ld l,a
+        add a,a
+        sbc a,a
+        ld h,a                  ; HL = w, sign-extended
+        ld a,b
+        cp d
+        jr z,.mine
+        cp e
+        jr nz,.next
+        xor a                   ; O's disc: -w
+        sub l
+        ld l,a
+        sbc a,a
+        sub h
+        ld h,a
+.mine:  push de
+        ld de,(ev_sum)
+        add hl,de
+        ld (ev_sum),hl
+        pop de
+.next:  inc c
+        ld a,c
+        cp MB_END
+        jr c,.s
+        ld hl,(ev_sum)
+        ret
+
+; ev_corner_find: HL = the entry of the corner cell C in ev_corners. Trashes AF.
+ev_corner_find:
+        ld hl,ev_corners
+        ld a,c
+        cp 11
+        ret z
+        ld hl,ev_corners+EV_CORNER_SIZE
+        cp 18
+        ret z
+        ld hl,ev_corners+2*EV_CORNER_SIZE
+        cp 81
+        ret z
+        ld hl,ev_corners+3*EV_CORNER_SIZE
+        ret
+
+; ev_corner_make: see above. Keeps C, DE; trashes AF, B, HL, DE'.
+ev_corner_make:
+        ld a,c
+        cp 11
+        jr z,.corner
+        cp 18
+        jr z,.corner
+        cp 81
+        jr z,.corner
+        cp 88
+        ret nz
+.corner:
+        push bc
+        call ev_corner_find
+        ld b,3
+.nb:    inc hl
+        ld c,(hl)               ; the neighbour's cell
+        inc hl
+        ld a,(hl)
+        ld (ev_a),a             ; its A
+        inc hl
+        ld a,(hl)
+        ld (ev_w),a             ; its W
+        push hl
+        ld h,mb_board/256
+        ld l,c
+        ld c,(hl)               ; its disc
+        set 7,l
+        ld a,(ev_a)
+        ld (hl),a               ; its weight is A from now on
+        ld a,c
+        or a
+        jr z,.skip              ; empty: S does not change
+        cp d
+        ld a,(ev_a)
+        jr nz,.theirs
+        call ev_add_a           ; P's: + (A - W)
+        ld a,(ev_w)
+        call ev_sub_a
+        jr .skip
+.theirs:
+        call ev_sub_a           ; O's: - (A - W)
+        ld a,(ev_w)
+        call ev_add_a
+.skip:  pop hl
+        djnz .nb
+        pop bc
+        ret
+
+; ev_corner_undo: see above. Trashes AF, BC, HL.
+ev_corner_undo:
+        ld a,c
+        cp 11
+        jr z,.corner
+        cp 18
+        jr z,.corner
+        cp 81
+        jr z,.corner
+        cp 88
+        ret nz
+.corner:
+        call ev_corner_find
+        ld b,3
+.nb:    inc hl
+        ld c,(hl)               ; the neighbour's cell
+        inc hl
+        inc hl
+        ld a,(hl)               ; its W
+        push hl
+        ld h,mb_board/256
+        ld l,c
+        set 7,l
+        ld (hl),a
+        pop hl
+        djnz .nb
+        ret
+
+; ev_add_a / ev_sub_a: HL' += A / HL' -= A, A signed. Trashes AF, DE'.
+ev_add_a:
+        exx
+        ld e,a
+        add a,a
+        sbc a,a
+        ld d,a
+        add hl,de
+        exx
+        ret
+ev_sub_a:
+        exx
+        ld e,a
+        add a,a
+        sbc a,a
+        ld d,a
+        or a
+        sbc hl,de
+        exx
+        ret
+
+; ev_corners: per corner its cell, then for each neighbour (edge, edge, diagonal) its cell,
+; its A and its W (ev_deep_init fills A and W).
+EV_CORNER_SIZE  equ 10
+ev_corners:
+        db 11, 12,0,0, 21,0,0, 22,0,0
+        db 18, 17,0,0, 28,0,0, 27,0,0
+        db 81, 82,0,0, 71,0,0, 72,0,0
+        db 88, 87,0,0, 78,0,0, 77,0,0
+ev_sum:         dw 0            ; ev_deep_init: S being summed
+ev_a:           db 0            ; ev_corner_make: the neighbour's A
+ev_w:           db 0            ; and its W
+
 ev_factor:      db 0            ; F for the moves being scored
 
         include "weights.inc"

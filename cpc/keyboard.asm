@@ -9,7 +9,10 @@
 ; key_table and returns their KEY_ codes. kbd_flush forgets every press not taken yet.
 ;
 ; Keys: SPACE next move; ENTER or RETURN (or COPY, or the joystick's fire) play it; the
-; cursor keys (or the joystick) move the cursor; ESC the menu; N, C, L in the menu.
+; cursor keys (or the joystick) move the cursor; ESC the menu; N, C, L, P, H, K, E in the
+; menu; H hint, S scores, B take back in the game; M move now while the computer thinks;
+; X and DEL (or CLR) in the set-up. No letter shares a matrix line bit with joystick 1
+; (line 6 bits 0-5), so a second joystick cannot press them.
 
 KBD_LINES       equ 10              ; matrix lines 0..9 (line 9 = joystick 0 and DEL)
 
@@ -24,6 +27,21 @@ KEY_ESC         equ 7
 KEY_N           equ 8
 KEY_C           equ 9
 KEY_L           equ 10
+KEY_H           equ 11
+KEY_S           equ 12
+KEY_B           equ 13
+KEY_M           equ 14
+KEY_P           equ 15
+KEY_K           equ 16
+KEY_E           equ 17
+KEY_X           equ 18
+KEY_DEL         equ 19
+
+; Matrix line and bit of the keys that the interrupt handler looks at itself (clock.asm).
+KM_M_LINE       equ 4
+KM_M_BIT        equ &40
+KM_ESC_LINE     equ 8
+KM_ESC_BIT      equ &04
 
 ; key_table: matrix line, bit mask, KEY_ code; kbd_get tries them in this order.
 key_table:
@@ -44,6 +62,16 @@ key_table:
         db 5,&40,KEY_N
         db 7,&40,KEY_C
         db 4,&10,KEY_L
+        db 5,&10,KEY_H
+        db 7,&10,KEY_S
+        db 6,&40,KEY_B
+        db 4,&40,KEY_M
+        db 3,&08,KEY_P
+        db 4,&20,KEY_K
+        db 7,&04,KEY_E
+        db 7,&80,KEY_X
+        db 9,&80,KEY_DEL
+        db 2,&01,KEY_DEL            ; CLR
         db &FF                      ; end
 
 ; kbd_init: no key held, no press pending. Trashes AF, B, HL.

@@ -2,7 +2,8 @@
 ;
 ; The top file: it places the program and includes every part. Assemble this file; the
 ; others are only included. `cpc-othello build` also supplies weights.inc (included by
-; eval.asm), generated from cpc/weights.toml; cpc/README.md tells how to assemble by hand.
+; eval.asm), generated from cpc/weights.toml, and book.inc (included by book.asm), generated
+; from cpc/book.txt; cpc/README.md tells how to assemble by hand.
 ;
 ; RUN"OTHELLO loads OTHELLO.BIN at LOAD_ADDRESS and starts it there (at `start`). After
 ; that the program owns the machine (startup.asm), so everything from the end of the
@@ -10,14 +11,21 @@
 ;
 ; Parts:   startup.asm   machine set-up, interrupt handler, frame counter
 ;          ui.asm        the game's state machine and the state the test harness reads
+;          history.asm   the game's start position and record, taking moves back
+;          advice.asm    the AI for the UI: move now, the hint, the per-move scores
+;          clock.asm     the chess clocks
+;          setup.asm     handicap corners and setting up a position
 ;          screen.asm    the board, discs and cursor
 ;          panel.asm     the text panel and help line
 ;          font.asm      the 8x8 font and text drawing
 ;          keyboard.asm  the key matrix and key presses
 ;          board.asm     the board, legal moves, making moves
 ;          eval.asm      the evaluation (and weights.inc)
-;          search.asm    the searches of the levels
+;          search.asm    the searches of the levels (levels 1, 2; the root of 3 and up)
+;          alphabeta.asm the alpha-beta of levels 3 and up
+;          endgame.asm   the exact endgame mode
 ;          ai.asm        the AI entry point
+;          book.asm      the opening book of levels 3 and up (and book.inc)
 
 LOAD_ADDRESS    equ &1000           ; above BASIC's input buffer, far below HIMEM (&A67B)
 
@@ -25,6 +33,10 @@ LOAD_ADDRESS    equ &1000           ; above BASIC's input buffer, far below HIME
 
         include "startup.asm"       ; first: `start` is the entry point at LOAD_ADDRESS
         include "ui.asm"
+        include "history.asm"
+        include "advice.asm"
+        include "clock.asm"
+        include "setup.asm"
         include "screen.asm"
         include "panel.asm"
         include "font.asm"
@@ -32,6 +44,9 @@ LOAD_ADDRESS    equ &1000           ; above BASIC's input buffer, far below HIME
         include "board.asm"
         include "eval.asm"
         include "search.asm"
+        include "alphabeta.asm"
+        include "endgame.asm"
         include "ai.asm"
+        include "book.asm"          ; the opening book lookup (and book.inc)
 
 program_end:                        ; must stay below &A67C for RUN" (reference 3.2)

@@ -3,21 +3,24 @@
 ; The panel is 14 characters wide (screen bytes 52..79):
 ;
 ;   line   0   OTHELLO                   title
-;         18   BLACK          2          disc counts
+;          9   HANDICAP       2          how the game started: handicap corners, SET UP
+;                                        position, or nothing for the start position
+;         18   BLACK          2          disc counts; with clocks BLACK  2 19:59
 ;         27   WHITE          2
-;         40   YOU        BLACK          the human's colour
+;         40   YOU        BLACK          the human's colour (PLAYERS 2, PLAYERS DEMO)
 ;         49   LEVEL          1          the AI level
 ;         58   LAST          D3          the last move (--, or - before the first)
 ;      72-90   three message lines: whose turn, the cursor's square, THINKING..., PASS,
-;              GAME OVER with the winner and the WOF final score
+;              GAME OVER with the winner and the WOF final score, the hint, SET UP
 ;    104-183   the game record, 5 plies a row (passes as --), or the menu
-;        192   help line, across the whole screen: the keys that work now
+;    184-192   two help lines, across the whole screen: the keys that work now
 ;
 ; Labels are white, values and the first message line yellow, the help line green.
 
 PANEL_X         equ 52              ; screen byte of the panel's left edge
 PANEL_W         equ 28              ; bytes (14 characters)
 PY_TITLE        equ 0
+PY_INFO         equ 9
 PY_BLACK        equ 18
 PY_WHITE        equ 27
 PY_YOU          equ 40
@@ -27,7 +30,8 @@ PY_MSG          equ 72              ; three lines, LINE_PITCH apart
 PY_RECORD       equ 104
 RECORD_ROWS     equ 10
 RECORD_PER_ROW  equ 5
-HELP_Y          equ 192
+HELP_Y          equ 184             ; the first help line; the second is 8 lines lower
+MENU_ITEMS      equ 8
 CHAR_H          equ 8
 LINE_PITCH      equ 9               ; between panel lines: a pixel line of air
 
@@ -40,38 +44,96 @@ panel_draw:
         ld de,256*(PANEL_X+7)+PY_TITLE
         ld hl,txt_title
         call draw_text
+        call panel_info
         call panel_counts
         call panel_settings
         call panel_last
         call panel_messages
         jp panel_record
 
-; panel_counts: the disc counts of game_board. Trashes everything but IY.
+; panel_counts: the disc counts of game_board, and the clocks when the game has them.
+; Trashes everything but IY.
 panel_counts:
         call count_discs
-        ld de,value_buf
         ld a,(black_count)
-        call put_number
-        call end_text
+        ld b,SQ_BLACK
         ld e,PY_BLACK
         ld hl,txt_black
-        call panel_field
-        ld de,value_buf
+        call count_field
         ld a,(white_count)
-        call put_number
-        call end_text
+        ld b,SQ_WHITE
         ld e,PY_WHITE
         ld hl,txt_white
+        ; then the same for white
+
+; count_field: A = discs, B = side, E = line, HL = label: "BLACK 12", or with clocks
+; "BLACK 12 19:59" (the count in two places). Trashes everything but IY.
+count_field:
+        push hl
+        push de
+        ld de,value_buf
+        ld c,a
+        ld a,(clock_enabled)
+        or a
+        jr z,.plain
+        ld a,c
+        cp 10
+        jr nc,.count
+        ld a,' '
+        ld (de),a
+        inc de
+.count: ld a,c
+        call put_number
+        ld a,' '
+        ld (de),a
+        inc de
+        ld a,b
+        call put_clock
+        jr .end
+.plain: ld a,c
+        call put_number
+.end:   call end_text
+        pop de
+        pop hl
         jp panel_field
 
-; panel_settings: the human's colour and the level. Trashes everything but IY.
+; panel_info: how the game started. Trashes everything but IY.
+panel_info:
+        ld a,(game_origin)
+        cp ORIGIN_HANDICAP
+        jr z,.handicap
+        ld de,value_buf
+        call end_text
+        ld hl,txt_nothing
+        cp ORIGIN_SETUP
+        jr nz,.field
+        ld hl,txt_set_up_game
+        jr .field
+.handicap:
+        ld de,value_buf
+        ld a,(game_corners)
+        call put_number
+        call end_text
+        ld hl,txt_handicap
+.field: ld e,PY_INFO
+        jp panel_field
+
+; panel_settings: the human's colour (or the players) and the level. Trashes everything
+; but IY.
 panel_settings:
         ld de,value_buf
+        ld a,(play_mode)
+        cp MODE_COMPUTER
+        jr nz,.players
         ld a,(human_colour)
         call put_colour
-        call end_text
-        ld e,PY_YOU
         ld hl,txt_you
+        jr .who
+.players:
+        call put_players
+        ld hl,txt_players
+.who:   call end_text
+        ld e,PY_YOU
         call panel_field
         ld de,value_buf
         ld a,(game_level)
@@ -80,6 +142,15 @@ panel_settings:
         ld e,PY_LEVEL
         ld hl,txt_level
         jp panel_field
+
+; put_players: play_mode as the menu and the panel show it: DEMO, 1 or 2. Trashes AF, HL.
+put_players:
+        ld a,(play_mode)
+        or a
+        jr z,.demo
+        jp put_number
+.demo:  ld hl,txt_demo
+        jp put_text
 
 ; panel_last: the last move. Trashes everything but IY.
 panel_last:
@@ -119,9 +190,20 @@ panel_show_turn:
         call put_text
         call end_text
         call compose_cursor_line
+        call compose_moves_line
+        call panel_messages
+        ld hl,txt_help_move
+        jp help_line
+
+; compose_moves_line: msg_line3 = "4 LEGAL MOVES", or "4 MOVES SCORED" while the per-move
+; scores are on. Trashes AF, DE, HL.
+compose_moves_line:
         ld de,msg_line3
         ld a,(legal_count)
         call put_number
+        ld a,(scores_on)
+        or a
+        jr nz,.scored
         ld hl,txt_legal_moves
         ld a,(legal_count)
         dec a
@@ -129,10 +211,55 @@ panel_show_turn:
         ld hl,txt_legal_move
 .plural:
         call put_text
+        jp end_text
+.scored:
+        ld hl,txt_moves_scored
+        ld a,(legal_count)
+        dec a
+        jr nz,.plural
+        ld hl,txt_move_scored
+        jr .plural
+
+; panel_show_moves: only the third message line ("4 MOVES SCORED"). Trashes everything
+; but IY.
+panel_show_moves:
+        call compose_moves_line
+        ld a,PEN_WHITE
+        call set_pen
+        ld e,PY_MSG+2*LINE_PITCH
+        ld hl,msg_line3
+        jp panel_text
+
+; panel_show_hint: "HINT D3 -12", the cursor's line, "PV D3 C3" (advice.asm).
+; Trashes everything but IY.
+panel_show_hint:
+        ld de,msg_line1
+        ld hl,txt_hint
+        call put_text
+        ld a,(hint_square)
+        call put_square
+        ld a,' '
+        ld (de),a
+        inc de
+        ld hl,(hint_score)
+        call put_int16
         call end_text
-        call panel_messages
-        ld hl,txt_help_move
-        jp help_line
+        call compose_cursor_line
+        ld de,msg_line3
+        ld hl,txt_pv
+        call put_text
+        ld a,(hint_pv_len)
+        ld b,a
+        ld hl,hint_pv
+.move:  ld a,' '
+        ld (de),a
+        inc de
+        ld a,(hl)
+        inc hl
+        call put_square
+        djnz .move
+        call end_text
+        jp panel_messages
 
 ; panel_show_cursor: only the cursor's line ("YOUR MOVE D3"), when the cursor moves.
 panel_show_cursor:
@@ -168,7 +295,11 @@ panel_show_thinking:
         call end_text
         call panel_messages
         ld hl,txt_help_wait
-        jp help_line
+        ld a,(play_mode)
+        or a
+        jr nz,.help
+        ld hl,txt_help_demo
+.help:  jp help_line
 
 ; panel_show_pass: A = the side that passes: "BLACK PASSES", "NO LEGAL MOVE", "PRESS SPACE".
 panel_show_pass:
@@ -183,11 +314,19 @@ panel_show_pass:
         call end_text
         ld de,msg_line3
         ld hl,txt_press_space
-        call put_text
+        ld a,(play_mode)
+        or a
+        jr nz,.text
+        ld hl,txt_nothing       ; the demo goes on by itself
+.text:  call put_text
         call end_text
         call panel_messages
         ld hl,txt_help_pass
-        jp help_line
+        ld a,(play_mode)
+        or a
+        jr nz,.help
+        ld hl,txt_help_demo
+.help:  jp help_line
 
 ; panel_show_game_over: "GAME OVER", "BLACK WINS" or "A DRAW", "SCORE 40-24" (the WOF
 ; final score, the winner's first) from game_winner, final_black and final_white.
@@ -233,6 +372,29 @@ panel_show_game_over:
         ld hl,txt_help_over
         jp help_line
 
+; panel_show_time_over: "GAME OVER", "WHITE WINS", "TIME UP: BLACK" (time_out, game_winner).
+; Trashes everything but IY.
+panel_show_time_over:
+        ld de,msg_line1
+        ld hl,txt_game_over
+        call put_text
+        call end_text
+        ld de,msg_line2
+        ld a,(game_winner)
+        call put_colour
+        ld hl,txt_wins
+        call put_text
+        call end_text
+        ld de,msg_line3
+        ld hl,txt_time_up
+        call put_text
+        ld a,(time_out)
+        call put_colour
+        call end_text
+        call panel_messages
+        ld hl,txt_help_time_over
+        jp help_line
+
 ; panel_show_menu: the menu in place of the record.
 panel_show_menu:
         call record_clear
@@ -244,7 +406,7 @@ panel_show_menu:
         ld a,PEN_WHITE
         call set_pen
         ld hl,txt_menu_items
-        ld e,PY_RECORD+2*LINE_PITCH
+        ld e,PY_RECORD+LINE_PITCH
 .item:  ld d,PANEL_X
         call draw_text          ; HL moves to the next item
         ld a,e
@@ -253,8 +415,99 @@ panel_show_menu:
         ld a,(hl)
         or a
         jr nz,.item             ; a second 0 ends the list
+        call panel_menu_values
         ld hl,txt_help_menu
         jp help_line
+
+; panel_menu_values: the menu lines that show a setting: players, handicap, clock.
+; Trashes everything but IY.
+panel_menu_values:
+        ld de,value_buf
+        call put_players
+        call end_text
+        ld e,PY_MENU_PLAYERS
+        ld hl,txt_menu_players
+        call panel_field
+        ld de,value_buf
+        ld a,(handicap)
+        call put_number
+        call end_text
+        ld e,PY_MENU_HANDICAP
+        ld hl,txt_menu_handicap
+        call panel_field
+        ld de,value_buf
+        ld a,(clock_minutes)
+        or a
+        jr z,.off
+        call put_number
+        jr .clock
+.off:   ld hl,txt_off
+        call put_text
+.clock: call end_text
+        ld e,PY_MENU_CLOCK
+        ld hl,txt_menu_clock
+        jp panel_field
+
+PY_MENU_PLAYERS equ PY_RECORD+4*LINE_PITCH
+PY_MENU_HANDICAP equ PY_RECORD+5*LINE_PITCH
+PY_MENU_CLOCK   equ PY_RECORD+6*LINE_PITCH
+
+; panel_show_setup: the three message lines of the set-up (setup.asm) and its help.
+; Trashes everything but IY.
+panel_show_setup:
+        ld de,msg_line1
+        ld hl,txt_set_up
+        call put_text
+        call end_text
+        call compose_setup_square
+        call compose_setup_side
+        call panel_messages
+        ld hl,txt_help_setup
+        jp help_line
+
+; panel_setup_square: the set-up cursor's line. Trashes everything but IY.
+panel_setup_square:
+        call compose_setup_square
+        ld a,PEN_WHITE
+        call set_pen
+        ld e,PY_MSG+LINE_PITCH
+        ld hl,msg_line2
+        jp panel_text
+
+; panel_setup_side: the side to move's line. Trashes everything but IY.
+panel_setup_side:
+        call compose_setup_side
+        ld a,PEN_WHITE
+        call set_pen
+        ld e,PY_MSG+2*LINE_PITCH
+        ld hl,msg_line3
+        jp panel_text
+
+; compose_setup_square: msg_line2 = "SQUARE D4". Trashes AF, DE, HL.
+compose_setup_square:
+        ld de,msg_line2
+        ld hl,txt_square
+        call put_text
+        ld a,(cursor_square)
+        call put_square
+        jp end_text
+
+; compose_setup_side: msg_line3 = "BLACK TO MOVE". Trashes AF, DE, HL.
+compose_setup_side:
+        ld de,msg_line3
+        ld a,(side_to_move)
+        call put_colour
+        ld hl,txt_to_move
+        call put_text
+        jp end_text
+
+; panel_clear_messages: the three message lines empty (not redrawn). Trashes AF.
+panel_clear_messages:
+        xor a
+        ld (msg_line1),a
+        ld (msg_line2),a
+        ld (msg_line3),a
+        ret
 
 ; panel_show_error: "INTERNAL ERROR", "BAD AI MOVE", the move (as a number).
 panel_show_error:
@@ -376,10 +629,14 @@ panel_text:
         pop hl
         jp draw_text
 
-; help_line: HL = text, centred in green on the bottom line. Trashes everything but IY.
+; help_line: HL = two texts one after the other, each centred in green on its help line.
+; Trashes everything but IY.
 help_line:
-        push hl
-        ld de,0*256+HELP_Y
+        ld e,HELP_Y
+        call .line
+        ld e,HELP_Y+CHAR_H
+.line:  push hl
+        ld d,0
         ld bc,80*256+CHAR_H
         call clear_rect
         ld a,PEN_BOARD
@@ -390,7 +647,7 @@ help_line:
         ld a,40                 ; centred: (80 - 2 * length) / 2
         sub b
         ld d,a
-        jp draw_text
+        jp draw_text            ; HL past the text's 0
 
 ; text_length: HL = text -> A = characters before its 0. Keeps HL; trashes F, B.
 text_length:
@@ -470,6 +727,56 @@ put_byte:
 .two:   pop bc
         jr put_number
 
+; put_int16: HL = a signed 16-bit number -> its decimal digits at DE, with a minus sign
+; when negative. Trashes AF, HL; keeps BC.
+put_int16:
+        bit 7,h
+        jr z,.digits
+        ld a,'-'
+        ld (de),a
+        inc de
+        xor a                   ; HL = -HL (32768 for -32768: read unsigned below)
+        sub l
+        ld l,a
+        sbc a,a
+        sub h
+        ld h,a
+.digits:
+        push bc
+        xor a
+        ld (pi_lead),a
+        ld bc,10000
+        call .digit
+        ld bc,1000
+        call .digit
+        ld bc,100
+        call .digit
+        ld bc,10
+        call .digit
+        ld a,l
+        add a,'0'
+        ld (de),a
+        inc de
+        pop bc
+        ret
+.digit: ld a,'0'-1              ; HL (unsigned) / BC
+        or a
+.count: inc a
+        sbc hl,bc
+        jr nc,.count
+        add hl,bc
+        cp '0'
+        jr nz,.write
+        ld a,(pi_lead)
+        or a
+        ret z                   ; no leading zeros
+        ld a,'0'
+.write: ld (de),a
+        inc de
+        ld a,1
+        ld (pi_lead),a
+        ret
+
 ; put_square: A = square 0..63 -> its name ("D3") at DE. Trashes AF.
 put_square:
         push af
@@ -536,16 +843,46 @@ txt_menu:       db "MENU",0
 txt_menu_items: db "N  NEW GAME",0
                 db "C  SWAP COLOUR",0
                 db "L  NEXT LEVEL",0
+txt_menu_players: db "P  PLAYERS",0
+txt_menu_handicap: db "H  HANDICAP",0
+txt_menu_clock: db "K  CLOCK",0
+                db "E  SET UP",0
                 db "ESC  BACK",0
                 db 0
+txt_off:        db "OFF",0
+txt_demo:       db "DEMO",0
+txt_players:    db "PLAYERS",0
+txt_handicap:   db "HANDICAP",0
+txt_set_up_game: db "SET UP GAME",0
+txt_nothing:    db 0
+txt_moves_scored: db " MOVES SCORED",0
+txt_move_scored: db " MOVE SCORED",0
+txt_hint:       db "HINT ",0
+txt_pv:         db "PV",0
+txt_time_up:    db "TIME UP: ",0
+txt_set_up:     db "SET UP",0
+txt_square:     db "SQUARE ",0
 txt_error:      db "INTERNAL ERROR",0
 txt_bad_ai_move: db "BAD AI MOVE",0
+; Help: two lines each.
 txt_help_move:  db "SPACE,ARROWS:MOVE  ENTER:PLAY  ESC:MENU",0
+                db "H: HINT   S: SCORES   B: TAKE BACK",0
 txt_help_wait:  db "PLEASE WAIT",0
+                db "M: MOVE NOW",0
+txt_help_demo:  db "DEMO: THE COMPUTER PLAYS BOTH SIDES",0
+                db "M: MOVE NOW   ESC: STOP THE DEMO",0
 txt_help_pass:  db "SPACE OR ENTER: GO ON   ESC: MENU",0
+                db "B: TAKE BACK",0
 txt_help_over:  db "N: NEW GAME   ESC: MENU",0
-txt_help_menu:  db "N: NEW  C: COLOUR  L: LEVEL  ESC: BACK",0
+                db "B: TAKE BACK",0
+txt_help_time_over: db "N: NEW GAME   ESC: MENU",0
+                db 0
+txt_help_menu:  db "PRESS THE KEY OF A LINE OF THE MENU",0
+                db "N: NEW GAME   ESC: BACK TO THE GAME",0
+txt_help_setup: db "ARROWS: SQUARE  SPACE: DISC  X: SIDE",0
+                db "DEL: CLEAR  ENTER: PLAY  ESC: CANCEL",0
 txt_help_error: db "N: NEW GAME",0
+                db 0
 
 ; ---- Variables ----------------------------------------------------------------------------
 
@@ -556,3 +893,4 @@ msg_line3:      ds 16
 row_buf:        ds 16               ; one row of the record
 rec_index:      db 0                ; panel_record: the next ply to show
 rec_y:          db 0                ; panel_record: its line
+pi_lead:        db 0                ; put_int16: 1 once a digit is written

@@ -6,10 +6,15 @@
 ;
 ; A square is 24 pixels (6 bytes) wide and 20 lines high, which looks square on a CPC
 ; monitor (mode 1 pixels are about 1.2 times taller than wide). Its top line and left
-; column are black grid lines. Every square is a copy of one of six prebuilt images
-; (cell_images): empty, black disc, white disc, empty with the cursor frame, and the two
-; discs with the yellow last-move dot. screen_init builds them from the disc outline in
-; disc_spans, so the shapes are data, not hand-packed bytes.
+; column are black grid lines. Every square is a copy of one of ten prebuilt images
+; (cell_images): empty, black disc, white disc; each of them with the yellow cursor frame;
+; the two discs with the yellow last-move dot; the yellow hint ring (advice.asm), with
+; and without the frame. screen_init builds them from the disc outline in disc_spans, so
+; the shapes are data, not hand-packed bytes.
+;
+; A per-move score (advice.asm) is drawn over an empty square's image in white with a
+; 3 x 5 digit font (score_digits), one digit per screen byte: at most six characters
+; ("-30064") fit in the 24 pixels.
 
 BOARD_X         equ 2               ; screen byte of the board's left edge
 BOARD_Y         equ 16              ; pixel line of its top edge
@@ -22,22 +27,27 @@ SCREEN_LINES    equ 200
 IMG_EMPTY       equ 0
 IMG_BLACK       equ 1               ; = SQ_BLACK
 IMG_WHITE       equ 2               ; = SQ_WHITE
-IMG_CURSOR      equ 3
-IMG_BLACK_LAST  equ 4
-IMG_WHITE_LAST  equ 5
-IMG_COUNT       equ 6
+IMG_CURSOR      equ 3               ; + the square's SQ_ value: with the cursor frame
+IMG_HINT        equ 6               ; the hint ring on an empty square
+IMG_LAST        equ 6               ; + SQ_BLACK or SQ_WHITE: the disc with the last-move dot
+IMG_HINT_CURSOR equ 9               ; the hint ring with the cursor frame
+IMG_COUNT       equ 10
 
 NO_DISC         equ &FF             ; img_defs: an image without a disc
 
-; img_defs: for each image, the disc's pen (or NO_DISC), the cursor frame (1/0) and the
-; last-move dot (1/0).
+; img_defs: for each image, the disc's pen (or NO_DISC), the cursor frame (1/0), the
+; last-move dot (1/0) and the hint ring (1/0).
 img_defs:
-        db NO_DISC,0,0              ; IMG_EMPTY
-        db PEN_BLACK,0,0            ; IMG_BLACK
-        db PEN_WHITE,0,0            ; IMG_WHITE
-        db NO_DISC,1,0              ; IMG_CURSOR
-        db PEN_BLACK,0,1            ; IMG_BLACK_LAST
-        db PEN_WHITE,0,1            ; IMG_WHITE_LAST
+        db NO_DISC,0,0,0            ; IMG_EMPTY
+        db PEN_BLACK,0,0,0          ; IMG_BLACK
+        db PEN_WHITE,0,0,0          ; IMG_WHITE
+        db NO_DISC,1,0,0            ; IMG_CURSOR
+        db PEN_BLACK,1,0,0          ; IMG_CURSOR + SQ_BLACK
+        db PEN_WHITE,1,0,0          ; IMG_CURSOR + SQ_WHITE
+        db NO_DISC,0,0,1            ; IMG_HINT
+        db PEN_BLACK,0,1,0          ; IMG_LAST + SQ_BLACK
+        db PEN_WHITE,0,1,0          ; IMG_LAST + SQ_WHITE
+        db NO_DISC,1,0,1            ; IMG_HINT_CURSOR
 
 ; The disc: first and last pixel of each of its 15 lines, square lines 3..17; an ellipse
 ; 19 pixels wide and 15 lines high around pixel 12, line 10.
@@ -65,6 +75,12 @@ DOT_LINE        equ 9
 DOT_PIXEL       equ 11
 ; The cursor frame: 2 pixels wide inside the grid lines.
 FRAME_WIDTH     equ 2
+; The hint ring: the disc's outline, 2 pixels thick.
+RING_WIDTH      equ 2
+; The per-move score: 5 lines from line SCORE_TOP of the square.
+SCORE_TOP       equ 8
+SCORE_LINES     equ 5
+SCORE_CHARS     equ 6               ; one per screen byte of the square
 
 ; screen_init: builds line_table and the square images. Trashes everything.
 screen_init:
@@ -96,10 +112,11 @@ screen_init:
         ld (cb_frame),a
         ld a,(ix+2)
         ld (cb_dot),a
+        ld a,(ix+3)
+        ld (cb_ring),a
         call build_cell
-        inc ix
-        inc ix
-        inc ix
+        ld de,4
+        add ix,de
         pop bc
         djnz .img
         ret
@@ -173,8 +190,11 @@ cell_pen:
         jr nc,.high
 .disc:  ld a,(cb_disc)
         cp NO_DISC
+        jr nz,.shape
+        ld a,(cb_ring)
+        or a
         jr z,.board
-        ld a,b
+.shape: ld a,b
         sub DISC_TOP
         cp DISC_LINES
         jr nc,.board
@@ -191,6 +211,9 @@ cell_pen:
         ld a,(hl)
         cp c
         jr c,.outside           ; right of it
+        ld a,(cb_disc)
+        cp NO_DISC
+        jr z,.ring
         pop hl
         ld a,(cb_dot)
         or a
@@ -208,9 +231,31 @@ cell_pen:
 .disc_pen:
         ld a,(cb_disc)
         ret
+.ring:  ld a,b                  ; inside the outline: on the ring?
+        sub DISC_TOP
+        cp RING_WIDTH
+        jr c,.ring_on           ; its top lines
+        cp DISC_LINES-RING_WIDTH
+        jr nc,.ring_on          ; its bottom lines
+        dec hl
+        ld a,(hl)               ; the line's first pixel
+        add a,RING_WIDTH
+        cp c
+        jr z,.ring_off
+        jr nc,.ring_on          ; c < first + RING_WIDTH
+.ring_off:
+        inc hl
+        ld a,(hl)               ; the last pixel
+        sub RING_WIDTH
+        cp c
+        jr c,.ring_on           ; c > last - RING_WIDTH
 .outside:
         pop hl
 .board: ld a,PEN_BOARD
+        ret
+.ring_on:
+        pop hl
+        ld a,PEN_HI
         ret
 
 ; line_address_ptr: E = pixel line -> HL = its entry in line_table. Keeps BC, DE.
@@ -248,9 +293,11 @@ clear_rect:
         jr nz,.line
         ret
 
-; draw_square: A = square (0..63), C = image (IMG_...). Keeps A; trashes F, BC, DE, HL, IX.
-draw_square:
+; square_xy: A = square -> D = the screen byte of its left edge, E = the pixel line of its
+; top edge. Keeps A, BC, HL.
+square_xy:
         push af
+        push bc
         ld b,a
         and 7
         ld e,a
@@ -258,7 +305,7 @@ draw_square:
         add a,e
         add a,a                 ; column * CELL_W
         add a,BOARD_X
-        ld (ds_x),a
+        ld d,a
         ld a,b
         rrca
         rrca
@@ -272,6 +319,16 @@ draw_square:
         add a,e                 ; row * CELL_H
         add a,BOARD_Y
         ld e,a
+        pop bc
+        pop af
+        ret
+
+; draw_square: A = square (0..63), C = image (IMG_...). Keeps A; trashes F, BC, DE, HL, IX.
+draw_square:
+        push af
+        call square_xy
+        ld a,d
+        ld (ds_x),a
         call line_address_ptr
         push hl
         pop ix                  ; IX -> the square's first line in line_table
@@ -302,45 +359,159 @@ draw_square:
         pop af
         ret
 
-; square_image: A = square -> C = the image it shows now: its disc, with the last-move
-; dot on last_move, or the cursor frame on cursor_square while cursor_on. Keeps A;
-; trashes F, B, DE, HL.
+; square_image: A = square -> C = the image it shows now: the cursor frame (over its disc
+; or the hint ring) on cursor_square while cursor_on; else a disc, with the last-move dot
+; on last_move; else the hint ring on hint_square; else empty. Keeps A; trashes F, B, DE,
+; HL.
 square_image:
         ld c,a
         ld hl,game_board
         ld e,a
         ld d,0
         add hl,de
-        ld a,(hl)
-        or a
-        jr nz,.disc
+        ld b,(hl)               ; B = SQ_ value = IMG_EMPTY, IMG_BLACK or IMG_WHITE
         ld a,(cursor_on)
         or a
-        jr z,.empty
+        jr z,.no_cursor
         ld a,(cursor_square)
         cp c
-        jr nz,.empty
-        ld a,c
-        ld c,IMG_CURSOR
-        ret
-.empty: ld a,c
-        ld c,IMG_EMPTY
-        ret
-.disc:  ld b,a                  ; SQ_BLACK or SQ_WHITE = IMG_BLACK or IMG_WHITE
+        jr nz,.no_cursor
+        ld a,b
+        or a
+        jr nz,.framed
+        ld a,(hint_square)
+        cp c
+        jr nz,.framed
+        ld b,IMG_HINT_CURSOR
+        jr .done
+.framed:
+        ld a,b
+        add a,IMG_CURSOR
+        ld b,a
+        jr .done
+.no_cursor:
+        ld a,b
+        or a
+        jr z,.empty
         ld a,(last_move)
         cp c
-        ld a,c
+        jr nz,.done
+        ld a,b
+        add a,IMG_LAST
+        ld b,a
+        jr .done
+.empty: ld a,(hint_square)
+        cp c
+        jr nz,.done
+        ld b,IMG_HINT
+.done:  ld a,c
         ld c,b
-        ret nz
-        inc c
-        inc c
-        inc c                   ; IMG_BLACK_LAST or IMG_WHITE_LAST
         ret
 
-; refresh_square: A = square: draws what it shows now. Keeps A; trashes F, BC, DE, HL, IX.
+; refresh_square: A = square: draws what it shows now, its per-move score included. Keeps
+; A; trashes F, BC, DE, HL, IX.
 refresh_square:
         call square_image
-        jp draw_square
+        call draw_square
+        push af
+        call score_of           ; advice.asm
+        call nc,draw_score
+        pop af
+        ret
+
+; draw_score: A = square, HL = score: the number in white over the square's image, centred
+; on lines SCORE_TOP.. of the square, one digit (3 x 5 pixels, score_digits) per screen
+; byte with the byte's first pixel left as it was. Keeps A; trashes F, BC, DE, HL, IX.
+draw_score:
+        push af
+        push af
+        ld de,score_text
+        call put_int16
+        call end_text
+        ld hl,score_text
+        call text_length
+        ld b,a                  ; B = characters
+        ld a,SCORE_CHARS
+        sub b
+        srl a                   ; the first byte: centred
+        ld c,a
+        pop af
+        call square_xy
+        ld a,d
+        add a,c
+        ld d,a
+        ld a,e
+        add a,SCORE_TOP
+        ld e,a
+        ld hl,score_text
+.char:  push bc
+        push hl
+        push de
+        ld a,(hl)
+        sub '0'
+        jr nc,.digit
+        ld a,10                 ; the minus sign
+.digit: ld c,a
+        add a,a
+        add a,a
+        add a,c                 ; 5 rows a glyph
+        ld c,a
+        ld b,0
+        ld ix,score_digits
+        add ix,bc
+        call line_address_ptr   ; HL -> the entry of line E
+        ld b,SCORE_LINES
+.row:   push bc
+        ld a,(hl)
+        inc hl
+        push hl
+        ld h,(hl)
+        add a,d
+        ld l,a
+        jr nc,.byte
+        inc h
+.byte:  ld a,(ix+0)             ; 3 pixel bits, pixels 1..3 of the byte
+        inc ix
+        ld c,a
+        rlca
+        rlca
+        rlca
+        rlca
+        or c
+        ld c,a                  ; C = mask of the digit's pixels, both pen bits
+        cpl
+        and (hl)
+        ld b,a
+        ld a,c
+        and &0F                 ; pen 2 (white): pen bit 1 only
+        or b
+        ld (hl),a
+        pop hl
+        inc hl
+        pop bc
+        djnz .row
+        pop de
+        pop hl
+        pop bc
+        inc d
+        inc hl
+        djnz .char
+        pop af
+        ret
+
+; score_digits: 0-9 and the minus sign, 5 rows of 3 pixels (bit 2 = the left one).
+score_digits:
+        db 7,5,5,5,7                ; 0
+        db 2,6,2,2,7                ; 1
+        db 7,1,7,4,7                ; 2
+        db 7,1,7,1,7                ; 3
+        db 5,5,7,1,1                ; 4
+        db 7,4,7,1,7                ; 5
+        db 7,4,7,5,7                ; 6
+        db 7,1,1,2,2                ; 7
+        db 7,5,7,5,7                ; 8
+        db 7,5,7,1,7                ; 9
+        db 0,0,7,0,0                ; -
 
 ; draw_board: every square. Trashes AF, BC, DE, HL, IX.
 draw_board:
@@ -389,8 +560,10 @@ draw_labels:
 cb_disc:        db 0                ; build_cell: the image being built
 cb_frame:       db 0
 cb_dot:         db 0
+cb_ring:        db 0
 cb_line:        db 0
 cb_pixel:       db 0
 ds_x:           db 0                ; draw_square: the square's screen byte
+score_text:     ds 8                ; draw_score: the number
 line_table:     ds 2*SCREEN_LINES   ; screen address of each pixel line
 cell_images:    ds IMG_COUNT*CELL_SIZE

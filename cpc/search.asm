@@ -1,4 +1,5 @@
-; search.asm - the move choice of docs/ai.md sections 4 and 5, levels 1 and 2.
+; search.asm - the move choice of docs/ai.md sections 4 and 5: levels 1 and 2 here, and the
+; root of levels 3 and up (sr_deep), whose tree search is in alphabeta.asm and endgame.asm.
 ;
 ; Every search starts from the position ai_entry put on mb_board, with sr_me (the side to
 ; move), sr_opp and sr_discs (discs on the board) set, sr_best_sq = 0 (no move yet) and the
@@ -128,6 +129,158 @@ sr_best_reply:
         or 1                    ; NZ
         ret
 
+; ---- Levels 3 and up: the root -----------------------------------------------------------------
+;
+; Free RAM used by the deep searches (above the program, below the stack; not part of
+; OTHELLO.BIN, set up by each search):
+;
+;   &8000-&80FF  EL_LIST     the empty cells, a doubly linked list (board.asm)
+;   &8100-&82FF  MOB_LO/HI   M * k for k = -64..64, low and high bytes (eval.asm)
+;   &8300-&86FF  UNDO_STACK  flipped cells, their count and the cell of every move on the
+;                            path: at most 41 moves of 21 bytes (board.asm sm_make)
+;   &8700-&97FF  FRAMES      one FR_SIZE frame per ply: at most 42 (alphabeta.asm)
+;   &BE00-&BFFF              the stack (STACK_TOP = &C000): the search nests 4 bytes a ply
+;
+; sr_deep: A = the level (3..); the position is on mb_board, sr_me / sr_opp set, ev_init
+; done. Sets sr_best_sq (0 = no move) and sr_best like the levels 1 and 2. The root loop is
+; that of docs/ai.md section 5 with the root moves ordered: a move on a square before the
+; current best is searched with the window (best - 1, +INF) and replaces it on a value >=
+; best; a later one with (best, +INF), replacing it only on a greater value. So the answer
+; is the earliest square of maximal value whatever the order and the pruning.
+
+SEARCH_RAM      equ &8000
+EL_LIST         equ &8000
+MOB_LO          equ &8100
+MOB_HI          equ &8200
+UNDO_STACK      equ &8300
+FRAMES          equ &8700
+SEARCH_RAM_END  equ FRAMES+42*FR_SIZE
+
+sr_deep:
+        sub 3
+        add a,a
+        ld e,a
+        ld d,0
+        ld hl,w_levels
+        add hl,de
+        ld a,(hl)
+        ld (sr_depth),a
+        inc hl
+        ld a,(hl)
+        ld (sr_endgame),a
+        ld a,(sr_me)
+        ld d,a
+        ld a,(sr_opp)
+        ld e,a
+        call ev_deep_init       ; HL = S
+        ld ix,FRAMES
+        ld (ix+FR_S),l
+        ld (ix+FR_S+1),h
+        ld a,(sr_me)
+        ld d,a
+        ld (ix+FR_P),a
+        ld a,(sr_opp)
+        ld e,a
+        ld (ix+FR_O),a
+        call sr_disc_diff
+        ld (ix+FR_DIFF),a
+        call el_init            ; A = empty squares
+        ld (ix+FR_EMPTY),a
+        ld hl,sr_endgame
+        cp (hl)
+        jr z,.exact
+        jr c,.exact
+        call eg_depth_mode      ; A = the depth (0 counts as 1)
+        ld a,(sr_depth)
+        or a
+        jr nz,.depth
+        inc a
+        jr .depth
+.exact: call eg_exact_mode      ; A = a depth the endgame never reaches
+.depth: ld (ix+FR_DEPTH),a
+        ld iy,UNDO_STACK
+        ld hl,1
+        ld (ai_nodes),hl        ; the root is a node
+        call ab_gen
+        or a
+        ret z                   ; no legal move: a pass (sr_best_sq = 0)
+        ld (ix+FR_I),0
+.move:  call ab_pick            ; C = the next root move
+        call ab_make
+        ld a,(sr_best_sq)       ; the root window's lower end
+        or a
+        ld hl,B_NEG_INF
+        jr z,.window
+        ld hl,(sr_best)
+        ld a,(ix+FR_MOVE)
+        ld b,a
+        ld a,(sr_best_sq)
+        cp b
+        jr c,.window            ; a later square: (best, +INF)
+        dec hl                  ; an earlier one: (best - 1, +INF)
+.window:
+        NEG_HL                  ; the child's window: (-INF, -alpha)
+        ld (ix+FR_SIZE+FR_BETA),l
+        ld (ix+FR_SIZE+FR_BETA+1),h
+        ld (ix+FR_SIZE+FR_ALPHA),B_NEG_INF&255
+        ld (ix+FR_SIZE+FR_ALPHA+1),B_NEG_INF/256
+        call ab_child
+        NEG_HL                  ; the move's value
+        push hl
+        call ab_unmake
+        pop hl
+        ld a,(sr_best_sq)
+        or a
+        jr z,.take              ; the first move
+        ld de,(sr_best)
+        ld a,e                  ; best < value: take it
+        sub l
+        ld a,d
+        sbc a,h
+        jr c,.take
+        ld a,l                  ; equal and on an earlier square: take it
+        cp e
+        jr nz,.next
+        ld a,h
+        cp d
+        jr nz,.next
+        ld a,(sr_best_sq)
+        cp (ix+FR_MOVE)
+        jr c,.next
+.take:  ld (sr_best),hl
+        ld a,(ix+FR_MOVE)
+        ld (sr_best_sq),a
+.next:  inc (ix+FR_I)
+        ld a,(ix+FR_I)
+        cp (ix+FR_N)
+        jp c,.move
+        ld hl,(sr_best)         ; unbias the score
+        ld a,h
+        xor &80
+        ld h,a
+        ld (sr_best),hl
+        ret
+
+; sr_disc_diff: A = discs of colour D minus discs of colour E on mb_board. Trashes F, BC, HL.
+sr_disc_diff:
+        ld h,mb_board/256
+        ld l,MB_FIRST
+        ld b,0
+.cell:  ld a,(hl)
+        cp d
+        jr nz,.theirs
+        inc b
+.theirs:
+        cp e
+        jr nz,.next
+        dec b
+.next:  inc l
+        ld a,l
+        cp MB_END
+        jr c,.cell
+        ld a,b
+        ret
+
 ; ---- Shared -----------------------------------------------------------------------------------
 
 ; sr_offer: the root move on cell C with score HL becomes the best if there is none yet or HL
@@ -191,3 +344,5 @@ sr_undo_top:    dw 0            ; the undo stack top after the root move
 sr_root_moves:  ds 2*60+1       ; mb_gen_moves lists: root
 sr_reply_moves: ds 2*60+1       ; and replies (ply 2)
 sr_undo:        ds 19+2         ; undo stack: one entry per ply (levels 1 and 2 need one)
+sr_depth:       db 0            ; levels 3+: the level's depth
+sr_endgame:     db 0            ; and its exact-endgame threshold (empty squares)

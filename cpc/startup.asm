@@ -8,7 +8,9 @@
 ;
 ; Interrupts: the Gate Array interrupts 300 times a second (reference 4.8). The one that
 ; falls inside VSYNC (PPI port B bit 0 set) starts a frame: irq_handler scans the keyboard
-; (keyboard.asm) and then counts the frame in frame_counter; the other five return at once.
+; (keyboard.asm), counts the frame in frame_counter, takes "move now" off the keyboard
+; while the AI runs (advice.asm) and runs the chess clock (clock.asm); the other five
+; return at once.
 
 STACK_TOP       equ &C000           ; the stack grows down through the firmware's old RAM
 SCREEN          equ &C000           ; screen memory, 16 KB
@@ -109,7 +111,8 @@ init_psg:
         out (c),c
         ret
 
-; irq_handler: runs at every interrupt (IM 1, RST &38). Keeps every register.
+; irq_handler: runs at every interrupt (IM 1, RST &38). Keeps every register, and uses
+; neither IY nor the alternate registers (the AI may).
 irq_handler:
         push af
         push bc
@@ -119,10 +122,14 @@ irq_handler:
         jr nc,.done             ; not the interrupt inside VSYNC
         push de
         push hl
+        push ix
         call kbd_scan
         ld hl,(frame_counter)   ; counted after the scan: a new count means the keys of
         inc hl                  ; this frame have been read
         ld (frame_counter),hl
+        call irq_keys
+        call clock_tick
+        pop ix
         pop hl
         pop de
 .done:  pop bc

@@ -1,23 +1,29 @@
 ; ui.asm - the game's state machine: whose turn, the keys, passes, game over, the menu.
 ;
 ; Each state is entered by JP, with nothing of its own on the stack, and ends by jumping to
-; the next, so the stack never grows from state to state (ui_new_game even resets it).
+; the next, so the stack never grows from state to state (a state that is left from inside
+; a subroutine, such as a take-back or a fallen flag, resets the stack first).
 ;
 ;   ui_turn      works out the legal moves of the side to move (gen_legal, before asking
-;                anything); none: a pass, or the game is over; else the human's or the
-;                computer's move.
+;                anything); none: a pass, or the game is over; else a human's or the
+;                computer's move, after play_mode (1 player against the computer, 2 players,
+;                or 0: the computer against itself, the demo).
 ;   ui_human     waits for keys. SPACE moves the cursor to the next legal move in the
 ;                canonical order (ascending square index: a1 b1 .. h1 a2 .. h8, wrapping
 ;                around); a cursor key moves it to the nearest legal move that way
 ;                (cursor_direction); ENTER or RETURN plays the move under the cursor.
 ;                The cursor only ever stands on a legal move, so an illegal move cannot be
-;                played.
+;                played. H shows the hint, S switches the per-move scores, B takes back.
 ;   ui_computer  copies the position to the AI (ai_board, ai_side, ai_level), calls
-;                ai_entry and plays its move.
-;   ui_pass      announces a forced pass and waits for SPACE or ENTER.
+;                ai_entry and plays its move. M meanwhile sets ai_abort ("move now"); in the
+;                demo ESC does too and then stops the demo (clock.asm, irq_keys).
+;   ui_pass      announces a forced pass and waits for SPACE or ENTER (the demo goes on by
+;                itself after a pause).
 ;   ui_game_over shows the WOF final score and the winner; N starts a new game.
+;   ui_time_over a flag has fallen (clock.asm): the side loses, announced as game over.
 ;   ui_menu      ESC from any waiting state: N new game, C swap colours (the computer takes
-;                the other side at once), L next level, ESC back to the game.
+;                the other side at once), L next level, P players, H handicap, K clock,
+;                E set up a position (setup.asm), ESC back to the game.
 ;
 ; ui_state tells the test harness what the program is doing (ST_ values below); ui_ready
 ; is 1 exactly while the program waits for a key in one of the waiting states, and
@@ -32,11 +38,16 @@ ST_MENU         equ 4               ; the menu is shown, waiting for a key
 ST_PASS         equ 5               ; a forced pass is announced, waiting for a key
 ST_MOVING       equ 6               ; a move is being played and drawn
 ST_ERROR        equ 7               ; the AI returned a move that is not legal
+ST_SETUP        equ 8               ; setting up a position, waiting for a key
+
+MODE_DEMO       equ 0               ; play_mode: the computer plays both sides
+MODE_COMPUTER   equ 1               ; one player against the computer
+MODE_TWO        equ 2               ; two players, no computer
 
 PLY_PASS        equ &FF             ; a pass, in record_list and last_move
-PLY_NONE        equ &FE             ; last_move before the first move
-RECORD_MAX      equ 128             ; plies record_list holds: 60 moves, a pass only before a move
+PLY_NONE        equ &FE             ; last_move before the first move; no hint
 FLIP_FRAMES     equ 2               ; frames between two flipped discs being drawn
+DEMO_FRAMES     equ 25              ; frames between two moves of the demo (half a second)
 
 ui_main:
         ld a,SQ_BLACK
@@ -45,7 +56,7 @@ ui_main:
         ld (game_level),a
         ; then a new game
 
-; ui_new_game: the start position, the whole screen.
+; ui_new_game: the start position (with the handicap corners), the whole screen.
 ui_new_game:
         ld sp,STACK_TOP
         xor a
@@ -58,7 +69,11 @@ ui_new_game:
 
 ; ui_turn: what happens next in the current position.
 ui_turn:
+        ld a,(flag_fell)
+        or a
+        jp nz,ui_time_over
         call cursor_hide
+        call advice_clear
         call gen_legal
         ld a,(legal_count)
         or a
@@ -75,10 +90,7 @@ ui_turn:
         jp ui_pass
 .over:  call pass_move          ; neither can: the side to move stays as it was
         jp ui_game_over
-.move:  ld a,(human_colour)
-        ld b,a
-        ld a,(side_to_move)
-        cp b
+.move:  call is_human_turn
         jp z,ui_human
         jp ui_computer
 
@@ -87,9 +99,12 @@ ui_human:
         call kbd_flush          ; nothing typed while the computer played counts
         xor a
         ld (cursor_index),a
-        call cursor_show
+        ld a,(side_to_move)
+        call clock_run
         ld a,ST_HUMAN
         ld (ui_state),a
+        call cursor_show
+        call scores_refresh     ; the per-move scores, when they are switched on
 .key:   call ui_wait_key
         cp KEY_SPACE
         jr z,.next
@@ -97,6 +112,12 @@ ui_human:
         jr z,.play
         cp KEY_ESC
         jp z,ui_menu
+        cp KEY_H
+        jr z,.hint
+        cp KEY_S
+        jr z,.scores
+        cp KEY_B
+        jr z,.back
         cp KEY_UP
         jr c,.key
         cp KEY_RIGHT+1
@@ -113,6 +134,13 @@ ui_human:
 .set:   ld (cursor_index),a
         call cursor_move
         jr .key
+.hint:  call hint_show
+        jr .key
+.scores:
+        call scores_toggle
+        jr .key
+.back:  call ui_take_back       ; returns only when there is nothing to take back
+        jr .key
 .play:  call cursor_hide
         ld a,(cursor_square)
         call ui_play
@@ -123,24 +151,26 @@ ui_computer:
         call panel_show_thinking
         ld a,ST_THINKING
         ld (ui_state),a
-        ld hl,game_board
-        ld de,ai_board
-        ld bc,64
-        ldir
         ld a,(side_to_move)
-        ld (ai_side),a
-        ld a,(game_level)
-        ld (ai_level),a
-        call ai_entry
+        call clock_run
+        call ai_load_position
+        call ai_think
+        ld a,(flag_fell)
+        or a
+        jp nz,ui_time_over      ; the flag fell while it thought: the move comes too late
         ld a,(ai_move)
         call is_legal
         jp c,ui_error
         ld a,(ai_move)
         call ui_play
-        jp ui_turn
+        ld a,(play_mode)
+        cp MODE_DEMO
+        jp nz,ui_turn
+        jp demo_pause
 
 ; ui_pass: the side that was to move had to pass (side_to_move is already the other one).
 ui_pass:
+        call clock_stop
         ld a,ST_PASS
         ld (ui_state),a
         call kbd_flush          ; a pass must be seen: no key typed before counts
@@ -149,6 +179,9 @@ ui_pass:
         call panel_show_pass
         call panel_last
         call panel_record
+        ld a,(play_mode)
+        cp MODE_DEMO
+        jp z,demo_pause
 .key:   call ui_wait_key
         cp KEY_SPACE
         jp z,ui_turn
@@ -156,11 +189,15 @@ ui_pass:
         jp z,ui_turn
         cp KEY_ESC
         jp z,ui_menu
+        cp KEY_B
+        jr nz,.key
+        call ui_take_back
         jr .key
 
 ; ui_game_over: neither side can move. The WOF rule gives the empty squares to the winner;
 ; a draw is 32-32.
 ui_game_over:
+        call clock_stop
         ld a,1
         ld (game_over),a
         call count_discs
@@ -198,15 +235,55 @@ ui_game_over:
         ld (ui_state),a
         call kbd_flush
         call panel_show_game_over
-.key:   call ui_wait_key
+        ; then the keys of a finished game
+
+; over_keys: N a new game, ESC the menu, B takes back (not after a loss on time).
+over_keys:
+        call ui_wait_key
         cp KEY_N
         jp z,ui_new_game
         cp KEY_ESC
         jp z,ui_menu
-        jr .key
+        cp KEY_B
+        jr nz,over_keys
+        ld a,(time_out)
+        or a
+        jr nz,over_keys
+        call ui_take_back
+        jr over_keys
+
+; ui_time_over: the flag of the side in time_out fell (clock.asm); that side loses. Entered
+; from wherever the fall is seen, so the stack starts afresh.
+ui_time_over:
+        ld sp,STACK_TOP
+        xor a
+        ld (flag_fell),a
+        ld (ui_ready),a
+        call clock_stop
+        call cursor_hide
+        call advice_clear
+        ld a,1
+        ld (game_over),a
+        ld a,(time_out)
+        xor 3
+        ld (game_winner),a
+        call count_discs        ; the discs as they stand: no WOF bonus for a loss on time
+        ld a,(black_count)
+        ld (final_black),a
+        ld a,(white_count)
+        ld (final_white),a
+        call panel_counts
+        ; then the announcement
+time_over_show:
+        ld a,ST_GAME_OVER
+        ld (ui_state),a
+        call kbd_flush
+        call panel_show_time_over
+        jr over_keys
 
 ; ui_menu: settings and a new game.
 ui_menu:
+        call clock_stop
         ld a,ST_MENU
         ld (ui_state),a
         call panel_show_menu
@@ -217,6 +294,14 @@ ui_menu:
         jr z,.colour
         cp KEY_L
         jr z,.level
+        cp KEY_P
+        jr z,.players
+        cp KEY_H
+        jr z,.handicap
+        cp KEY_K
+        jr z,.clock
+        cp KEY_E
+        jp z,ui_setup
         cp KEY_ESC
         jr z,.back
         jr .key
@@ -234,14 +319,41 @@ ui_menu:
 .set:   ld (game_level),a
         call panel_settings
         jr .key
+.players:                       ; 1 -> 2 -> 0 (demo) -> 1
+        ld a,(play_mode)
+        inc a
+        cp MODE_TWO+1
+        jr c,.mode
+        xor a
+.mode:  ld (play_mode),a
+        call panel_settings
+        call panel_menu_values
+        jr .key
+.handicap:
+        ld a,(handicap)
+        inc a
+        cp HANDICAP_MAX+1
+        jr c,.corners
+        xor a
+.corners:
+        ld (handicap),a
+        call panel_menu_values
+        jr .key
+.clock: call clock_next_setting
+        call panel_menu_values
+        jr .key
 .back:  call panel_record
         ld a,(game_over)
         or a
-        jp nz,ui_game_over
-        jp ui_turn
+        jp z,ui_turn
+        ld a,(time_out)
+        or a
+        jp nz,time_over_show
+        jp ui_game_over
 
 ; ui_error: the AI's move was not legal; only a new game goes on.
 ui_error:
+        call clock_stop
         ld a,ST_ERROR
         ld (ui_state),a
         call panel_show_error
@@ -250,14 +362,47 @@ ui_error:
         jp z,ui_new_game
         jr .key
 
+; demo_pause: between two plies of the demo, DEMO_FRAMES frames to watch; ESC (or ESC typed
+; while the computer thought, demo_stop) stops the demo in the menu.
+demo_pause:
+        ld b,DEMO_FRAMES
+.frame: push bc
+        ld a,(demo_stop)
+        or a
+        jr nz,.stop
+        call kbd_get
+        cp KEY_ESC
+        jr z,.esc
+        ld b,1
+        call wait_frames
+        pop bc
+        djnz .frame
+        jp ui_turn
+.esc:   ld hl,ui_keys
+        inc (hl)
+.stop:  pop bc
+        xor a
+        ld (demo_stop),a
+        jp ui_menu
+
 ; ---- Helpers ------------------------------------------------------------------------------
 
 ; ui_wait_key: sets ui_ready, sleeps until a key of key_table is pressed, clears ui_ready
-; and counts the key in ui_keys. Out: A = its KEY_ code. Trashes F, BC, DE, HL.
+; and counts the key in ui_keys. Meanwhile it redraws the clocks each second, and a fallen
+; flag ends the game (ui_time_over). Out: A = its KEY_ code. Trashes F, BC, DE, HL.
 ui_wait_key:
         ld a,1
         ld (ui_ready),a
-.poll:  call kbd_get
+.poll:  ld a,(flag_fell)
+        or a
+        jp nz,ui_time_over
+        ld a,(clock_dirty)
+        or a
+        jr z,.keys
+        push ix
+        call panel_clocks
+        pop ix
+.keys:  call kbd_get
         or a
         jr nz,.got
         halt                    ; until the next interrupt
@@ -270,10 +415,55 @@ ui_wait_key:
         ld a,b
         ret
 
+; is_human_turn: Z if the keys play the side to move (play_mode, human_colour).
+; Trashes AF, B.
+is_human_turn:
+        ld a,(play_mode)
+        cp MODE_TWO
+        ret z
+        or a
+        jr z,.nobody            ; the demo
+        ld a,(human_colour)
+        ld b,a
+        ld a,(side_to_move)
+        cp b
+        ret
+.nobody:
+        inc a                   ; NZ
+        ret
+
+; ui_take_back: B in a waiting state. If there is a move to take back (history.asm,
+; take_back_length), the game goes back to before it and on from there (the stack starts
+; afresh); otherwise it returns. Trashes everything but IY.
+ui_take_back:
+        call take_back_length
+        ret c
+        ld sp,STACK_TOP
+        push af
+        xor a
+        ld (ui_ready),a
+        ld a,ST_START
+        ld (ui_state),a
+        call clock_stop
+        call cursor_hide
+        call advice_clear
+        pop af
+        call history_replay
+        xor a
+        ld (game_over),a
+        ld (game_winner),a
+        ld (final_black),a
+        ld (final_white),a
+        call panel_clear_messages
+        call ui_redraw
+        jp ui_turn
+
 ; ui_play: A = a legal move of side_to_move. Plays it, records it, draws the new disc and
 ; then the flipped ones a few frames apart, updates the panel. Trashes everything but IY.
 ui_play:
         ld (play_square),a
+        call clock_stop
+        call advice_clear
         ld a,ST_MOVING
         ld (ui_state),a
         ld a,(play_square)
@@ -315,8 +505,9 @@ ui_redraw:
         call draw_board
         jp panel_draw
 
-; game_init: the start position (d4 e5 white, d5 e4 black, black to move), an empty
-; record, no last move, no messages. Trashes AF, B, HL.
+; game_init: the start position (d4 e5 white, d5 e4 black, black to move) with the
+; handicap corners (setup.asm), kept as the game's start (history.asm), and the rest of a
+; fresh game (game_fresh). Trashes AF, BC, DE, HL.
 game_init:
         ld hl,game_board
         ld b,64
@@ -330,38 +521,31 @@ game_init:
         ld (game_board+4*8+3),a ; d5
         ld (game_board+3*8+4),a ; e4
         ld (side_to_move),a
+        call place_handicap     ; A = ORIGIN_START or ORIGIN_HANDICAP
+        ld (game_origin),a
+        ; then the rest of a fresh game
+
+; game_fresh: game_board and side_to_move become the game's start; an empty record, no
+; last move, no messages, no hint, the clocks set. Trashes AF, BC, DE, HL.
+game_fresh:
+        call history_start
         xor a
         ld (move_number),a
-        ld (record_count),a
         ld (game_over),a
         ld (game_winner),a
         ld (final_black),a
         ld (final_white),a
         ld (cursor_on),a
         ld (cursor_index),a
-        ld (msg_line1),a
-        ld (msg_line2),a
-        ld (msg_line3),a
+        ld (flag_fell),a
+        ld (time_out),a
+        ld (scores_shown),a
+        call panel_clear_messages
         ld a,PLY_NONE
         ld (last_move),a
         ld (cursor_square),a
-        ret
-
-; record_ply: A = a square or PLY_PASS, appended to record_list. Trashes AF, C, HL.
-record_ply:
-        ld c,a
-        ld a,(record_count)
-        cp RECORD_MAX
-        ret nc
-        ld hl,record_list
-        add a,l
-        ld l,a
-        jr nc,.store
-        inc h
-.store: ld (hl),c
-        ld hl,record_count
-        inc (hl)
-        ret
+        ld (hint_square),a
+        jp clock_reset
 
 ; set_last_move: A = a square or PLY_PASS. Moves the last-move dot. Trashes everything
 ; but IY.
@@ -379,7 +563,8 @@ set_last_move:
         ret nc
         jp refresh_square
 
-; is_legal: A = square -> carry clear if it is in legal_list, set if not. Trashes F, BC, HL.
+; is_legal: A = square -> carry clear if it is in legal_list, set if not. Out: B = how many
+; entries follow it (legal_count - its index), when found. Trashes F, BC, HL.
 is_legal:
         ld c,a
         ld a,(legal_count)
@@ -396,6 +581,16 @@ is_legal:
 .no:    ld a,c
         scf
         ret
+
+; cursor_to: A = a legal move: the cursor goes there (and cursor_index with it). Trashes
+; everything but IY.
+cursor_to:
+        call is_legal
+        ret c
+        ld a,(legal_count)
+        sub b
+        ld (cursor_index),a
+        jp cursor_move
 
 ; cursor_show: puts the cursor on legal_list[cursor_index] and shows the turn in the
 ; panel. Trashes everything but IY.
@@ -538,18 +733,18 @@ cursor_direction:
 ui_state:       db ST_START
 ui_ready:       db 0                ; 1 while waiting for a key
 ui_keys:        db 0                ; keys taken since start (wraps)
-human_colour:   db SQ_BLACK         ; the side the keys play
+human_colour:   db SQ_BLACK         ; the side the keys play against the computer
 game_level:     db 1                ; the AI level, 1..AI_MAX_LEVEL
+play_mode:      db MODE_COMPUTER    ; MODE_DEMO, MODE_COMPUTER or MODE_TWO: human players
 cursor_index:   db 0                ; the cursor's entry in legal_list
 cursor_square:  db PLY_NONE         ; the cursor's square
 cursor_on:      db 0                ; 1 while the cursor is drawn
 last_move:      db PLY_NONE         ; the last ply: a square, PLY_PASS or PLY_NONE
-record_count:   db 0                ; plies in record_list
-record_list:    ds RECORD_MAX       ; the game record: squares and PLY_PASS
-game_over:      db 0                ; 1 once neither side can move
+game_over:      db 0                ; 1 once neither side can move, or a flag has fallen
 game_winner:    db 0                ; at game over: SQ_BLACK, SQ_WHITE, or 0 for a draw
-final_black:    db 0                ; at game over: the WOF final score
-final_white:    db 0
+final_black:    db 0                ; at game over: the WOF final score (the discs on the
+final_white:    db 0                ; board after a loss on time)
+demo_stop:      db 0                ; 1: ESC was typed while the demo's computer thought
 play_square:    db 0                ; ui_play's move
 cd_key:         db 0                ; cursor_direction's work
 cd_row:         db 0

@@ -40,7 +40,9 @@ pub struct Game {
 impl Game {
     /// Builds `cpc/main.asm` with `weights` and boots it as `RUN"` would.
     pub fn boot(weights: &Weights) -> Game {
-        let image = assemble_game(&default_sources(), weights, "weights.toml")
+        // DEV-ONLY (z80-features): remove before hand-over.
+        let sources = std::env::var_os("ZF_SOURCES").map_or_else(default_sources, Into::into);
+        let image = assemble_game(&sources, weights, "weights.toml")
             .unwrap_or_else(|e| panic!("the game does not build:\n{e}"));
         let symbols = Symbols::from_json(&image.symbols_json()).expect("symbol file parses");
         let program = Program {
@@ -148,6 +150,47 @@ impl Game {
         self.settle();
     }
 
+    /// Several [`Game::key`]s.
+    pub fn keys(&mut self, keys: &[CpcKey]) {
+        for &k in keys {
+            self.key(k);
+        }
+    }
+
+    /// Presses `key` while the program is busy (the keys the interrupt handler takes itself,
+    /// such as M while the computer thinks): holds it until the program counts it in
+    /// `ui_keys` (at most `limit_us`), then releases it. Does not wait for what follows.
+    pub fn press_busy(&mut self, key: CpcKey, limit_us: u64) {
+        let keys = self.sym("ui_keys");
+        let taken = self.cpc.peek(keys);
+        self.cpc.press(key);
+        self.run_until(&format!("{key:?} taken while busy"), limit_us, |m| {
+            m.peek(keys) != taken
+        });
+        self.cpc.release(key);
+    }
+
+    /// Moves the cursor with SPACE to the legal move `sq` and plays it with RETURN, then
+    /// waits until the program waits for a key again.
+    pub fn play(&mut self, sq: u8) {
+        assert_eq!(self.state(), self.st("ST_HUMAN"), "a human move asked for");
+        let legal = self.legal();
+        assert!(legal.contains(&sq), "{sq} is not among the legal moves {legal:?}");
+        while self.cursor() != sq {
+            self.key(CpcKey::Space);
+        }
+        self.key(CpcKey::Return);
+    }
+
+    /// Runs until the program waits for a key in state `ST_...` `name`, for at most
+    /// `limit_us`.
+    pub fn settle_in(&mut self, name: &str, limit_us: u64) {
+        let (ready, state, want) = (self.sym("ui_ready"), self.sym("ui_state"), self.st(name));
+        self.run_until(&format!("waiting in {name}"), limit_us, |m| {
+            m.peek(ready) == 1 && m.peek(state) == want
+        });
+    }
+
     /// `game_board` as a reference board with `side_to_move`.
     pub fn board(&self) -> Board {
         let bytes = self.cpc.read_bytes(self.sym("game_board"), 64);
@@ -227,6 +270,56 @@ impl Game {
     pub fn has_frame(&self, sq: u8) -> bool {
         let (x, y) = self.square_origin(sq);
         self.pen(x + 1, y + 10) == self.sym("PEN_HI") as u8
+    }
+
+    /// True if square `sq` has the yellow hint ring (a pixel of the ring's left side).
+    pub fn has_ring(&self, sq: u8) -> bool {
+        let (x, y) = self.square_origin(sq);
+        self.pen(x + 4, y + 10) == self.sym("PEN_HI") as u8
+    }
+
+    /// The per-move score drawn in square `sq`, read back from the screen by matching the
+    /// white pixels of each byte of the score's lines against the program's digit font
+    /// (`score_digits`); `None` when the square shows no number.
+    pub fn score_shown(&self, sq: u8) -> Option<i32> {
+        let (x, y) = self.square_origin(sq);
+        let top = usize::from(self.sym("SCORE_TOP"));
+        let lines = usize::from(self.sym("SCORE_LINES"));
+        let chars = usize::from(self.sym("SCORE_CHARS"));
+        let font = self.cpc.read_bytes(self.sym("score_digits"), 11 * lines);
+        let white = self.sym("PEN_WHITE") as u8;
+        let text: String = (0..chars)
+            .map(|k| {
+                let rows: Vec<u8> = (0..lines)
+                    .map(|r| {
+                        (1..4).fold(0u8, |acc, px| {
+                            acc << 1 | u8::from(self.pen(x + 4 * k + px, y + top + r) == white)
+                        })
+                    })
+                    .collect();
+                if rows.iter().all(|&b| b == 0) {
+                    return ' ';
+                }
+                match font.chunks(lines).position(|g| g == rows.as_slice()) {
+                    Some(10) => '-',
+                    Some(d) => char::from(b'0' + d as u8),
+                    None => '?',
+                }
+            })
+            .collect();
+        let text = text.trim();
+        if text.is_empty() {
+            return None;
+        }
+        Some(
+            text.parse()
+                .unwrap_or_else(|_| panic!("square {sq} shows `{text}`, not a number")),
+        )
+    }
+
+    /// A signed 16-bit word.
+    pub fn int16(&self, name: &str) -> i16 {
+        self.word(name) as i16
     }
 
     /// True if square `sq` has the yellow last-move dot.

@@ -68,6 +68,18 @@ pub enum EngineCmd {
         #[command(flatten)]
         weights: WeightsArg,
     },
+    /// The opening book (docs/ai.md): whether cpc/book.txt applies to the weights; with
+    /// --generate, computes it again from them (deep searches: minutes, on all cores).
+    Book {
+        /// Compute the book from the weights file and write it.
+        #[arg(long)]
+        generate: bool,
+        #[command(flatten)]
+        weights: WeightsArg,
+        /// The book file to write [default: this workspace's cpc/book.txt].
+        #[arg(short, long, value_name = "FILE", requires = "generate")]
+        output: Option<PathBuf>,
+    },
     /// Solves FFO/fforum positions from shared/data/ffo and prints time and nodes per second.
     BenchFfo {
         /// First position number.
@@ -170,6 +182,21 @@ pub fn run(cmd: EngineCmd) -> anyhow::Result<ExitCode> {
             session.serve(io::stdin().lock(), io::stdout().lock())?;
         }
         EngineCmd::BenchFfo { from, to, dir } => bench_ffo(&dir, from, to)?,
+        EngineCmd::Book {
+            generate,
+            weights: file,
+            output,
+        } => {
+            use cpc_othello::build::book_inc::{describe_book, regenerate_book};
+            let weights = file.load()?;
+            if generate {
+                let progress = |ply: u8, n: usize| eprint!("\rply {ply}: {n} positions searched");
+                let summary = regenerate_book(&weights, file.weights.as_deref(), output.as_deref(), &progress)?;
+                println!("\n{summary}");
+            } else {
+                println!("{}", describe_book(&weights));
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,3 +3,5 @@
 //! arguments into calls of these functions.
 
 pub mod build;
+pub mod mame;
+pub mod verify;

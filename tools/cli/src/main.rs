@@ -11,6 +11,7 @@ mod dsk_cmd;
 mod engine_cmd;
 mod run_cmd;
 mod run_window;
+mod verify_cmd;
 
 /// Amstrad CPC Othello: assembler, disk tools, emulator and the reference engine.
 ///
@@ -37,6 +38,8 @@ enum Command {
     Build(build_cmd::BuildArgs),
     /// Run a CPC program (.dsk, .sna or binary) in the emulator: a window, or --headless.
     Run(run_cmd::RunArgs),
+    /// Check the Z80 program against the reference engine: positions, whole games, MAME.
+    Verify(verify_cmd::VerifyArgs),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +64,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Asm(args) => asm_cmd::run(args),
         Command::Build(args) => build_cmd::run(args),
         Command::Run(args) => run_cmd::run(args),
+        Command::Verify(args) => verify_cmd::run(args),
     }
 }
 

@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod book;
 pub mod game;
 pub mod eval;
 pub mod gtp;

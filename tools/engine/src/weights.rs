@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::book::{BookParams, FIRST_LEVEL_RANGE, PLIES_RANGE};
 use crate::levels::{
     Level, SearchLevel, DEPTH_RANGE, ENDGAME_RANGE, FIRST_SEARCH_LEVEL, MAX_LEVEL,
 };
@@ -43,6 +44,7 @@ pub struct Weights {
     pass_bonus: i8,
     mobility: i8,
     levels: Vec<SearchLevel>,
+    book: Option<BookParams>,
 }
 
 /// Why a weights file was rejected.
@@ -79,6 +81,16 @@ struct RawWeights {
     level2: RawLevel2,
     search: RawSearch,
     levels: BTreeMap<Spanned<String>, RawLevel>,
+    /// Optional: a file without it (or with `plies = 0`) has no opening book.
+    book: Option<RawBook>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBook {
+    first_level: Spanned<i64>,
+    plies: Spanned<i64>,
+    depth: Spanned<i64>,
 }
 
 #[derive(Deserialize)]
@@ -207,6 +219,13 @@ impl Weights {
         &self.levels
     }
 
+    /// The opening book's parameters (docs/ai.md, "Opening book"); `None` when the file has no
+    /// `[book]` section or sets `plies = 0`.
+    #[must_use]
+    pub fn book(&self) -> Option<BookParams> {
+        self.book.filter(|b| b.plies > 0)
+    }
+
     /// The highest level defined (2 when the file defines no search level).
     #[must_use]
     pub fn max_level(&self) -> u8 {
@@ -285,6 +304,22 @@ fn validate(raw: &RawWeights) -> Result<Weights, Located> {
         pass_bonus: byte(&raw.level2.pass_bonus, "level2.pass_bonus")?,
         mobility: byte(&raw.search.mobility, "search.mobility")?,
         levels: validate_levels(&raw.levels)?,
+        book: raw.book.as_ref().map(validate_book).transpose()?,
+    })
+}
+
+fn validate_book(raw: &RawBook) -> Result<BookParams, Located> {
+    let wide = |r: &RangeInclusive<u8>| i64::from(*r.start())..=i64::from(*r.end());
+    Ok(BookParams {
+        first_level: in_range(
+            &raw.first_level,
+            &wide(&FIRST_LEVEL_RANGE),
+            "book.first_level",
+            "a level",
+        )? as u8,
+        plies: in_range(&raw.plies, &wide(&PLIES_RANGE), "book.plies", "moves from the start")?
+            as u8,
+        depth: in_range(&raw.depth, &wide(&DEPTH_RANGE), "book.depth", "plies")? as u8,
     })
 }
 

@@ -146,7 +146,10 @@ pub(crate) fn parse_line(lexed: LexedLine, span: Span) -> Line {
             rest = 1;
         }
     }
-    let (block, body) = parse_body(&tokens[rest..], &mut label, span);
+    let (block, mut body) = parse_body(&tokens[rest..], &mut label, span);
+    if let Some(e) = reserved_label(&tokens) {
+        body = Err(e);
+    }
     let lexed_ok = error.is_none();
     let code = match (tokens.first(), tokens.last()) {
         (Some(f), Some(l)) => f.span.to(l.span),
@@ -165,6 +168,26 @@ pub(crate) fn parse_line(lexed: LexedLine, span: Span) -> Line {
         body,
         maybe_call,
         lexed_ok,
+    }
+}
+
+/// `sub:` or `ld:` written as a label: a reserved word followed directly by a colon.
+fn reserved_label(tokens: &[Token]) -> Option<Diagnostic> {
+    match tokens {
+        [Token {
+            tok: Tok::Ident(w),
+            span,
+        }, colon, ..]
+            if is_colon(colon)
+                && colon.span.start == span.end
+                && (keywords::is_keyword(w) || keywords::register(w).is_some()) =>
+        {
+            Some(Diagnostic::error(
+                format!("`{w}` is a reserved word (an instruction, directive or register); it cannot be a label"),
+                *span,
+            ))
+        }
+        _ => None,
     }
 }
 

@@ -20,9 +20,9 @@ use crate::source::FileId;
 /// Nesting of includes, macro expansions and REPT bodies together.
 const MAX_NESTING: usize = 64;
 /// Lines (and REPT iterations) one pass may execute: stops runaway REPT and macro loops.
-const MAX_EXECUTED: u64 = 1_000_000;
+const MAX_EXECUTED: u64 = 500_000;
 /// Macro expansions one pass may do (each re-parses the lines that use parameters).
-const MAX_EXPANSIONS: u64 = 100_000;
+const MAX_EXPANSIONS: u64 = 50_000;
 /// Errors kept per pass; identical ones (same message and place) count once.
 const MAX_ERRORS: usize = 200;
 /// Unknown-symbol uses remembered with their place (for "undefined symbol" errors).
@@ -571,6 +571,12 @@ impl<'a, 'p> Pass<'a, 'p> {
                 Some(Block::If) => {
                     self.stmt_pc = self.pc;
                     self.stmt_unresolved = self.unknown_uses;
+                    if active {
+                        if self.frames.len() == 1 {
+                            self.top = line.span;
+                        }
+                        self.record(line);
+                    }
                     let taking = active && self.tick(line.span) && self.condition(line);
                     conds.push(Cond {
                         span: line.code,
@@ -584,6 +590,7 @@ impl<'a, 'p> Pass<'a, 'p> {
                 Some(Block::Else) => {
                     let outer = conds.last().map_or(active, |c| c.parent);
                     if outer {
+                        self.record(line);
                         self.report_parse_error(line);
                     }
                     match conds.last_mut() {
@@ -611,6 +618,7 @@ impl<'a, 'p> Pass<'a, 'p> {
                 Some(Block::Endif) => {
                     let outer = conds.last().map_or(active, |c| c.parent);
                     if outer {
+                        self.record(line);
                         self.report_parse_error(line);
                     }
                     if conds.pop().is_none() {
@@ -627,6 +635,9 @@ impl<'a, 'p> Pass<'a, 'p> {
             self.stmt_unresolved = self.unknown_uses;
             if self.frames.len() == 1 {
                 self.top = line.span;
+            }
+            if matches!(line.block, Some(Block::Macro | Block::Rept)) {
+                self.record(line);
             }
             match line.block {
                 Some(Block::Macro) => match find_end(lines, i, Block::Macro, Block::Endm) {
@@ -757,7 +768,8 @@ impl<'a, 'p> Pass<'a, 'p> {
         }
     }
 
-    fn exec_line(&mut self, line: &Line) {
+    /// A listing entry for `line` at the current address; bytes emitted next extend it.
+    fn record(&mut self, line: &Line) {
         self.records.push(Record {
             line: line.span,
             depth: (self.frames.len() - 1) as u16,
@@ -767,6 +779,10 @@ impl<'a, 'p> Pass<'a, 'p> {
             len: 0,
             top: self.top,
         });
+    }
+
+    fn exec_line(&mut self, line: &Line) {
+        self.record(line);
         if line.maybe_call {
             if let Some(def) = line
                 .label

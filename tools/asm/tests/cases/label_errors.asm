@@ -11,3 +11,5 @@ b       equ 5                   ; error: `b` is a register name
         db @local               ; error: macro-local name
 start:  nop
         db low(start.loop)      ; error: undefined symbol `start.loop`
+sub:    nop                     ; error: `sub` is a reserved word
+  a:    nop                     ; error: `a` is a reserved word

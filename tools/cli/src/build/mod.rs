@@ -3,8 +3,10 @@
 //! WinAPE form), the memory map, the raw binary and the generated `weights.inc` next to it.
 //!
 //! The weights reach the program only through the generated include ([`weights_inc`]), handed
-//! to the assembler in memory, so the sources never hold a stale copy of them.
+//! to the assembler in memory, so the sources never hold a stale copy of them; the opening book
+//! likewise through `book.inc` ([`book_inc`]).
 
+pub mod book_inc;
 pub mod weights_inc;
 
 use std::ops::RangeInclusive;
@@ -14,6 +16,7 @@ use cpc_asm::{Assembly, Diagnostics, Options};
 use cpc_dsk::{Disk, ImageKind};
 use othello_engine::weights::{Weights, WeightsError, DEFAULT_FILE_NAME};
 
+pub use book_inc::{book_include, BookInclude, BOOK_INCLUDE};
 pub use weights_inc::{weights_include, WEIGHTS_INCLUDE};
 
 /// The top source file, in the sources directory.
@@ -129,6 +132,7 @@ impl BuildOptions {
 pub struct GameImage {
     assembly: Assembly,
     weights_inc: String,
+    book: BookInclude,
 }
 
 impl GameImage {
@@ -162,6 +166,12 @@ impl GameImage {
         &self.weights_inc
     }
 
+    /// The generated `book.inc` the image was built with, and whether the book is in it.
+    #[must_use]
+    pub fn book(&self) -> &BookInclude {
+        &self.book
+    }
+
     /// The whole assembly (listing, sections, symbols).
     #[must_use]
     pub fn assembly(&self) -> &Assembly {
@@ -180,7 +190,10 @@ pub fn assemble_game(
     weights_origin: &str,
 ) -> Result<GameImage, BuildError> {
     let weights_inc = weights_include(weights, weights_origin);
-    let options = Options::default().generated_file(WEIGHTS_INCLUDE, weights_inc.clone());
+    let book = book_include(weights);
+    let options = Options::default()
+        .generated_file(WEIGHTS_INCLUDE, weights_inc.clone())
+        .generated_file(BOOK_INCLUDE, book.text.clone());
     let main = sources.join(MAIN_SOURCE);
     let assembly = cpc_asm::assemble_file(&main, &options)
         .map_err(|diagnostics| BuildError::Assembly { diagnostics })?;
@@ -199,6 +212,7 @@ pub fn assemble_game(
     Ok(GameImage {
         assembly,
         weights_inc,
+        book,
     })
 }
 
@@ -219,6 +233,10 @@ pub struct BuildOutput {
     pub memory_map: PathBuf,
     /// The generated include, `weights.inc`, for assembling the sources by hand.
     pub weights_inc: PathBuf,
+    /// The generated include `book.inc`, for assembling the sources by hand.
+    pub book_inc: PathBuf,
+    /// Why the opening book was left out of the program (its weights differ), if it was.
+    pub book_left_out: Option<String>,
     /// Load address.
     pub load: u16,
     /// Entry address.
@@ -263,6 +281,8 @@ pub fn build_game(options: &BuildOptions) -> Result<BuildOutput, BuildError> {
         symbols_winape: beside("sym"),
         memory_map: beside("map"),
         weights_inc: dir.join(WEIGHTS_INCLUDE),
+        book_inc: dir.join(BOOK_INCLUDE),
+        book_left_out: image.book().left_out.clone(),
         load,
         exec,
         binary,
@@ -275,6 +295,7 @@ pub fn build_game(options: &BuildOptions) -> Result<BuildOutput, BuildError> {
     write(&out.symbols_winape, asm.symbols_winape().as_bytes())?;
     write(&out.memory_map, asm.memory_map().as_bytes())?;
     write(&out.weights_inc, image.weights_inc().as_bytes())?;
+    write(&out.book_inc, image.book().text.as_bytes())?;
     disk.save(&out.dsk)?;
     Ok(out)
 }

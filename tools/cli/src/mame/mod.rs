@@ -107,6 +107,8 @@ pub struct Script {
     pub floppy: Option<PathBuf>,
     /// The steps.
     pub steps: Vec<Step>,
+    /// Wall-clock time after which MAME is killed ([`WALL_LIMIT`] unless set).
+    pub wall_limit: Duration,
 }
 
 impl Script {
@@ -116,12 +118,19 @@ impl Script {
             machine,
             floppy: None,
             steps: Vec::new(),
+            wall_limit: WALL_LIMIT,
         }
     }
 
     /// Puts a disc in drive A.
     pub fn floppy(mut self, path: impl Into<PathBuf>) -> Script {
         self.floppy = Some(path.into());
+        self
+    }
+
+    /// Sets the wall-clock limit (long scripts, such as whole games, need more).
+    pub fn wall_limit(mut self, limit: Duration) -> Script {
+        self.wall_limit = limit;
         self
     }
 
@@ -377,6 +386,19 @@ pub fn run(script: &Script, work: &Path) -> Result<Outcome, MameError> {
 
 /// [`run`] with the ROMs in `roms`.
 pub fn run_with(script: &Script, work: &Path, roms: &Roms) -> Result<Outcome, MameError> {
+    match run_partial(script, work, roms)? {
+        (outcome, None) => Ok(outcome),
+        (_, Some(why)) => Err(MameError::Failed(why)),
+    }
+}
+
+/// [`run_with`], but a script that stops at a failed step (a [`Step::WaitRam`] that timed
+/// out) still hands back what it read and saved before, with the reason.
+pub fn run_partial(
+    script: &Script,
+    work: &Path,
+    roms: &Roms,
+) -> Result<(Outcome, Option<String>), MameError> {
     if !Path::new(MAME).is_file() {
         return Err(MameError::Unavailable(format!(
             "{MAME} not found (Debian package mame)"
@@ -427,7 +449,7 @@ pub fn run_with(script: &Script, work: &Path, roms: &Roms) -> Result<Outcome, Ma
     }
 
     let start = Instant::now();
-    let output = run_with_timeout(&mut cmd, WALL_LIMIT)?;
+    let output = run_with_timeout(&mut cmd, script.wall_limit)?;
     let wall = start.elapsed();
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -445,6 +467,7 @@ pub fn run_with(script: &Script, work: &Path, roms: &Roms) -> Result<Outcome, Ma
         ..Outcome::default()
     };
     let mut done = false;
+    let mut failure = None;
     for line in stdout.lines() {
         if let Some(rest) = line.strip_prefix("READ ") {
             let (label, hex) = rest.split_once(' ').unwrap_or((rest, ""));
@@ -462,12 +485,11 @@ pub fn run_with(script: &Script, work: &Path, roms: &Roms) -> Result<Outcome, Ma
             outcome.frames = frames.trim().parse().unwrap_or(0);
             done = true;
         } else if let Some(why) = line.strip_prefix("FAIL ") {
-            return Err(failed(format!(
-                "{}: {why}\n{}",
-                script.machine.name(),
-                context()
-            )));
+            failure = Some(format!("{}: {why}\n{}", script.machine.name(), context()));
         }
+    }
+    if failure.is_some() {
+        return Ok((outcome, failure));
     }
     if !done || !output.status.success() {
         return Err(failed(format!(
@@ -484,7 +506,7 @@ pub fn run_with(script: &Script, work: &Path, roms: &Roms) -> Result<Outcome, Ma
             )));
         }
     }
-    Ok(outcome)
+    Ok((outcome, None))
 }
 
 #[cfg(test)]

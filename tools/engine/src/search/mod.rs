@@ -10,6 +10,7 @@ pub mod alphabeta;
 pub mod endgame;
 pub mod minimax;
 pub mod nixon;
+pub mod scores;
 mod root;
 
 use crate::board::Board;
@@ -47,7 +48,8 @@ impl SearchResult {
 }
 
 /// The AI's answer at level `level` (1 = Nixon easy, 2 = Nixon hard, 3.. = the file's search
-/// levels).
+/// levels): from the opening book when the level uses it and the position is in it, otherwise
+/// from [`search`].
 ///
 /// # Panics
 /// When `weights` does not define `level`; check with [`Weights::level`] first.
@@ -59,6 +61,10 @@ pub fn best_move(board: &Board, level: u8, weights: &Weights) -> SearchResult {
             weights.max_level()
         );
     };
+    // The opening book (docs/ai.md, "Opening book") answers first at the levels that use it.
+    if let Some(from_book) = crate::book::answer(board, level, weights) {
+        return from_book;
+    }
     search(board, level_def, weights)
 }
 

@@ -3,17 +3,31 @@
 //!
 //! Negamax alpha-beta over the whole remaining game:
 //! - principal-variation search at the root and along the first line, null-window searches
-//!   everywhere else;
-//! - with more than [`SHALLOW`] empties: a transposition table ([`tt`]), fastest-first move
-//!   ordering (fewest replies for the opponent, corner-weighted, then potential mobility and
-//!   quadrant parity), enhanced transposition cutoffs high in the tree, and the stability
-//!   cutoff (the opponent's stable discs bound our score);
-//! - with [`SHALLOW`] or fewer: no table, moves taken from the empty squares in quadrant
-//!   parity order, and dedicated code for the last 4, 3, 2 and 1 empties ([`shallow`]).
+//!   everywhere else (`search.rs`);
+//! - with more than [`SHALLOW`] empties: a transposition table (`tt.rs`: whole positions as
+//!   keys, score bounds, best move), fastest-first move ordering (fewest replies for the
+//!   opponent, corners counted twice; then our corner-anchored discs, the opponent's potential
+//!   mobility and quadrant parity), enhanced transposition cutoffs, and the stability cutoff
+//!   (the opponent's stable discs, [`stability`], bound our score);
+//! - with [`SHALLOW`] or fewer: no table and no move list; moves are taken from the empty
+//!   squares, odd quadrants first, with dedicated code for the last 4, 3, 2 and 1 empties
+//!   (`shallow.rs`; the last one counts flips from line tables, `last_flip.rs`).
 //!
 //! The free functions [`solve`] and [`solve_window`] use one [`Solver`] per thread, so a
 //! table is allocated once; each call starts from a logically empty table so that the same
 //! question always gets the same answer, nodes included.
+//!
+//! ```
+//! use othello_engine::notation::parse_position;
+//! use othello_engine::solve::solve;
+//!
+//! // FFO #20: black to move wins by 6 with h5.
+//! let board = parse_position(
+//!     "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X",
+//! ).unwrap();
+//! let s = solve(&board);
+//! assert_eq!((s.score, s.best_move), (6, Some(39)));
+//! ```
 
 mod last_flip;
 mod search;
@@ -149,7 +163,10 @@ impl Solver {
                 (-self.pvs(o, p, -INF, INF, n), None)
             };
         }
-        let (score, best) = self.pvs_root(p, o, n);
+        let mode = std::env::var("WLD").unwrap_or_default();
+        let (mut lo, mut hi) = (-INF, INF);
+        if mode == "1" || mode == "2" { let v = self.pvs(p, o, -1, 1, n); if mode == "2" { if v >= 1 { lo = 0 } else if v <= -1 { hi = 0 } } }
+        let (score, best) = self.pvs_node(p, o, lo, hi, n);
         (score, Some(best))
     }
 

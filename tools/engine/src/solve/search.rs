@@ -236,7 +236,7 @@ impl Solver {
             .filter(|&m| m != NO_MOVE)
     }
 
-    fn pvs_node(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> (i32, u8) {
+    pub(super) fn pvs_node(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> (i32, u8) {
         self.nodes += 1;
         if n == 0 {
             return (wof_difference(p, o), NO_MOVE);

@@ -1,0 +1,465 @@
+; alphabeta.asm - the searches of levels 3 and up (docs/ai.md 4.3): a fail-soft negamax
+; alpha-beta over the mailbox, shared by the depth-limited search and the exact endgame
+; (endgame.asm sets the mode). The root loop that makes the answer independent of pruning
+; is in search.asm.
+;
+; Values are 16-bit numbers *biased* by &8000 (v + 32768): then a signed comparison is an
+; unsigned one (carry of SUB/SBC) and the negation of a biased value is the plain 16-bit
+; negation of its bits (-(v + 32768) = -v + 32768 mod 65536). Every value lies in
+; -32000..32000 (docs/ai.md 7), so nothing wraps.
+;
+; Each node has a frame of FR_SIZE bytes (IX), the child's frame follows it. A node's caller
+; fills ALPHA, BETA, S, DIFF, EMPTY, DEPTH, P and O (ab_make and ab_window do). Positions at
+; depth 0 are not nodes of their own: their parent evaluates them (ab_leaf).
+;
+;   ab_node    IX = frame: HL = the value of the position for P (biased), fail-soft.
+;   ab_make    C = cell: P's move on the board, the child's frame filled (not its window).
+;   ab_unmake  takes the frame's current move (FR_MOVE) back.
+;   ab_child   HL = the child's value for the child's side to move (a leaf or ab_node).
+;   ab_term    A = disc difference, B = empties: HL = the score of a finished game.
+
+FR_ALPHA        equ 0           ; word: alpha (biased)
+FR_BETA         equ 2           ; word: beta (biased)
+FR_BEST         equ 4           ; word: the best value so far (biased)
+FR_S            equ 6           ; word: S (docs/ai.md 3.2) from P's point of view, two's complement
+FR_DIFF         equ 8           ; P's discs minus O's (signed byte)
+FR_EMPTY        equ 9           ; empty squares
+FR_DEPTH        equ 10          ; plies left (the exact endgame uses AB_EXACT_DEPTH)
+FR_P            equ 11          ; colour to move
+FR_O            equ 12          ; its opponent
+FR_N            equ 13          ; moves in the list
+FR_I            equ 14          ; index of the move being searched
+FR_MOVE         equ 15          ; its cell
+FR_BMOVE        equ 16          ; the cell of the best move so far
+FR_SORT         equ 17          ; 0: search the list as it is; else lowest key first
+FR_LIST         equ 18          ; the moves: (cell, key) pairs
+FR_SIZE         equ 104         ; room for 43 moves; a child field is at most IX+121
+FR_MAX_MOVES    equ (FR_SIZE-FR_LIST)/2
+
+B_ZERO          equ &8000       ; 0, biased
+B_NEG_INF       equ &8000-32000 ; -INF
+B_INF           equ &8000+32000 ; +INF
+WIN             equ 30000       ; docs/ai.md 3.4
+
+; ab_node: the value of the position in frame IX for its side to move, fail-soft: exact when
+; it lies strictly between alpha and beta, else a bound on the same side of the window.
+; Out: HL (biased). Trashes everything but IX, IY (IY is back where it was).
+ab_node:
+        ld hl,(ai_nodes)        ; count the node (32 bits)
+        inc hl
+        ld (ai_nodes),hl
+        ld a,h
+        or l
+        jr nz,.counted
+        ld hl,(ai_nodes+2)
+        inc hl
+        ld (ai_nodes+2),hl
+.counted:
+        call ab_gen
+        or a
+        jp z,ab_no_move
+        ld (ix+FR_BEST),B_NEG_INF&255
+        ld (ix+FR_BEST+1),B_NEG_INF/256
+        ld (ix+FR_I),0
+ab_loop:
+        call ab_pick            ; C = the next move
+        call ab_make
+        ld l,(ix+FR_BETA)       ; the child's window: (-beta, -alpha)
+        ld h,(ix+FR_BETA+1)
+        NEG_HL
+        ld (ix+FR_SIZE+FR_ALPHA),l
+        ld (ix+FR_SIZE+FR_ALPHA+1),h
+        ld l,(ix+FR_ALPHA)
+        ld h,(ix+FR_ALPHA+1)
+        NEG_HL
+        ld (ix+FR_SIZE+FR_BETA),l
+        ld (ix+FR_SIZE+FR_BETA+1),h
+        call ab_child
+        NEG_HL                  ; the move's value for P
+        push hl
+        call ab_unmake
+        pop hl
+        ld e,(ix+FR_BEST)       ; a new best?
+        ld d,(ix+FR_BEST+1)
+        ld a,e
+        sub l
+        ld a,d
+        sbc a,h
+        jr nc,.next             ; value <= best
+        ld (ix+FR_BEST),l
+        ld (ix+FR_BEST+1),h
+        ld a,(ix+FR_MOVE)
+        ld (ix+FR_BMOVE),a
+        ld e,(ix+FR_ALPHA)      ; above alpha?
+        ld d,(ix+FR_ALPHA+1)
+        ld a,e
+        sub l
+        ld a,d
+        sbc a,h
+        jr nc,.next
+        ld (ix+FR_ALPHA),l
+        ld (ix+FR_ALPHA+1),h
+        ld e,(ix+FR_BETA)       ; at or above beta: the other moves cannot matter
+        ld d,(ix+FR_BETA+1)
+        ld a,l
+        sub e
+        ld a,h
+        sbc a,d
+        jr nc,.done
+.next:  inc (ix+FR_I)
+        ld a,(ix+FR_I)
+        cp (ix+FR_N)
+        jp c,ab_loop
+.done:  ld l,(ix+FR_BEST)
+        ld h,(ix+FR_BEST+1)
+        ret
+
+; ab_no_move: P has no legal move. If O has none either the game is over; otherwise P
+; passes, which uses no ply: the value is minus O's value at the same depth.
+ab_no_move:
+        ld d,(ix+FR_O)
+        ld e,(ix+FR_P)
+        call mob_any
+        jr c,.pass
+        ld a,(ix+FR_DIFF)
+        ld b,(ix+FR_EMPTY)
+        jp ab_term
+.pass:  ld a,(ix+FR_S)
+        ld (ix+FR_SIZE+FR_S),a
+        ld a,(ix+FR_S+1)
+        ld (ix+FR_SIZE+FR_S+1),a
+        ld l,(ix+FR_SIZE+FR_S)  ; S' = -S
+        ld h,(ix+FR_SIZE+FR_S+1)
+        NEG_HL
+        ld (ix+FR_SIZE+FR_S),l
+        ld (ix+FR_SIZE+FR_S+1),h
+        xor a
+        sub (ix+FR_DIFF)
+        ld (ix+FR_SIZE+FR_DIFF),a
+        ld a,(ix+FR_EMPTY)
+        ld (ix+FR_SIZE+FR_EMPTY),a
+        ld a,(ix+FR_DEPTH)
+        ld (ix+FR_SIZE+FR_DEPTH),a
+        ld (ix+FR_SIZE+FR_P),d
+        ld (ix+FR_SIZE+FR_O),e
+        ld l,(ix+FR_BETA)
+        ld h,(ix+FR_BETA+1)
+        NEG_HL
+        ld (ix+FR_SIZE+FR_ALPHA),l
+        ld (ix+FR_SIZE+FR_ALPHA+1),h
+        ld l,(ix+FR_ALPHA)
+        ld h,(ix+FR_ALPHA+1)
+        NEG_HL
+        ld (ix+FR_SIZE+FR_BETA),l
+        ld (ix+FR_SIZE+FR_BETA+1),h
+        ld de,FR_SIZE
+        add ix,de
+        call ab_node
+        ld de,-FR_SIZE
+        add ix,de
+        NEG_HL
+        ret
+
+; ab_child: the value of the position after the frame's current move, for the side then to
+; move (the child frame is filled, window included). Out: HL (biased).
+ab_child:
+        ld a,(ix+FR_DEPTH)
+        dec a
+        jp z,ab_leaf
+        ld de,FR_SIZE
+        add ix,de
+        call ab_node
+        ld de,-FR_SIZE
+        add ix,de
+        ret
+
+; ab_leaf: the depth-0 value of the child (docs/ai.md 4.3): T if the game is over, else
+; E = S + M * (mP - mO), from the child's point of view. Out: HL (biased).
+ab_leaf:
+        ld hl,(ai_nodes)
+        inc hl
+        ld (ai_nodes),hl
+        ld a,h
+        or l
+        jr nz,.counted
+        ld hl,(ai_nodes+2)
+        inc hl
+        ld (ai_nodes+2),hl
+.counted:
+        ld d,(ix+FR_O)          ; the child's side to move
+        ld e,(ix+FR_P)
+        call mob_both           ; B = its moves, C = its opponent's
+        ld a,b
+        or c
+        jr z,.over
+        ld a,b
+        sub c
+        add a,64                ; mP - mO + 64: 0..128
+        ld l,a
+        ld h,MOB_LO/256
+        ld e,(hl)
+        inc h
+        ld d,(hl)               ; DE = M * (mP - mO)
+        ld l,(ix+FR_SIZE+FR_S)
+        ld h,(ix+FR_SIZE+FR_S+1)
+        add hl,de
+        ld a,h
+        xor &80                 ; biased
+        ld h,a
+        ret
+.over:  ld a,(ix+FR_SIZE+FR_DIFF)
+        ld b,(ix+FR_SIZE+FR_EMPTY)
+        jp ab_term
+
+; ab_term: the score of a finished game, A = disc difference (signed), B = empty squares:
+; the WOF difference d (the empties go to the winner), as WIN + d / -WIN + d / 0 in the
+; depth-limited search (docs/ai.md 3.4) and as d in the exact endgame. Out: HL (biased).
+ab_term:
+        or a
+        jr z,.draw
+        jp m,.loss
+        add a,b                 ; d = 1..64
+        ld e,a
+        ld d,0
+        ld hl,(ab_win)          ; &8000 (+ WIN)
+        add hl,de
+        ret
+.loss:  sub b                   ; d = -64..-1
+        ld e,a
+        ld d,&FF
+        ld hl,(ab_loss)         ; &8000 (- WIN)
+        add hl,de
+        ret
+.draw:  ld hl,B_ZERO
+        ret
+
+; ab_make: P of frame IX plays the legal move on cell C (stored as FR_MOVE); fills the
+; child's S, DIFF, EMPTY, DEPTH, P and O (docs/ai.md appendix A, "Incremental S":
+; S_P += w(C) + 2 * the weights of the flipped discs, plus the corner correction).
+; Trashes everything but IX.
+ab_make:
+        ld (ix+FR_MOVE),c
+        ld d,(ix+FR_P)
+        ld e,(ix+FR_O)
+        call sm_make            ; B = flips, HL' = their weights
+        ld a,(ix+FR_DIFF)       ; DIFF' = -(DIFF + 2 * flips + 1)
+        add a,b
+        add a,b
+        inc a
+        neg
+        ld (ix+FR_SIZE+FR_DIFF),a
+        ld a,(ix+FR_EMPTY)
+        dec a
+        ld (ix+FR_SIZE+FR_EMPTY),a
+        ld a,(ix+FR_DEPTH)
+        dec a
+        ld (ix+FR_SIZE+FR_DEPTH),a
+        ld (ix+FR_SIZE+FR_P),e
+        ld (ix+FR_SIZE+FR_O),d
+        ld h,mb_board/256
+        ld l,c
+        set 7,l
+        ld a,(hl)               ; w(C): a corner's own weight never changes
+        exx
+        add hl,hl               ; 2 * the flipped weights
+        ld e,a
+        add a,a
+        sbc a,a
+        ld d,a
+        add hl,de
+        exx
+        call ev_corner_make     ; a corner: its neighbours' weights change (eval.asm)
+        exx
+        push hl
+        exx
+        pop de                  ; DE = the change of S_P
+        ld l,(ix+FR_S)
+        ld h,(ix+FR_S+1)
+        add hl,de
+        NEG_HL                  ; S of the child, from its side to move
+        ld (ix+FR_SIZE+FR_S),l
+        ld (ix+FR_SIZE+FR_S+1),h
+        ret
+
+; ab_unmake: takes back the move ab_make made. Trashes everything but IX.
+ab_unmake:
+        ld e,(ix+FR_O)
+        call sm_undo            ; C = the cell
+        jp ev_corner_undo
+
+; ab_gen: P's legal moves into the frame's list, and how to order them: by the effective
+; weight of the square at depth 1 (the children are leaves), fastest first (fewest replies
+; for O, then the heavier square) while more than AB_ORDER_EMPTIES squares are empty, in
+; list order below. Out: A = FR_N = the number of moves. Trashes everything but IX, IY.
+AB_ORDER_EMPTIES equ 6
+
+ab_gen:
+        push ix
+        pop hl
+        ld de,FR_LIST
+        add hl,de
+        ex de,hl                ; DE = the list
+        ld (ab_list_end),de
+        ld d,(ix+FR_P)
+        ld e,(ix+FR_O)
+        ld c,0
+        ld b,0                  ; B = moves
+.next:  ld h,EL_LIST/256
+        ld l,c
+        ld c,(hl)
+        ld a,c
+        or a
+        jr z,.listed
+        ld h,mb_board/256
+        call sq_legal
+        jr nc,.next
+        ld hl,(ab_list_end)
+        ld (hl),c
+        inc hl
+        inc hl
+        ld (ab_list_end),hl
+        inc b
+        jr .next
+.listed:
+        ld (ix+FR_N),b
+        ld (ix+FR_SORT),0
+        ld a,b
+        cp 2
+        jr c,.done              ; nothing to order
+        ld a,(ix+FR_DEPTH)
+        dec a
+        jr z,ab_key_weights
+        ld a,(ix+FR_EMPTY)
+        cp AB_ORDER_EMPTIES+1
+        jr nc,ab_key_replies
+.done:  ld a,(ix+FR_N)
+        ret
+
+; ab_key_weights: key = 127 - w(cell): the heavier square first.
+ab_key_weights:
+        ld (ix+FR_SORT),1
+        push ix
+        pop hl
+        ld de,FR_LIST
+        add hl,de
+        ld b,(ix+FR_N)
+        ld d,mb_board/256
+.key:   ld e,(hl)
+        set 7,e
+        ld a,(de)
+        cpl                     ; 127 - w = (-w - 1) + 128
+        xor &80
+        inc hl
+        ld (hl),a
+        inc hl
+        djnz .key
+        ld a,(ix+FR_N)
+        ret
+
+; ab_key_replies: key = 8 * min(O's replies, 31) + (127 - w) / 32.
+ab_key_replies:
+        ld (ix+FR_SORT),1
+        push ix
+        pop hl
+        ld de,FR_LIST
+        add hl,de
+        ld (ab_key_ptr),hl
+        ld a,(ix+FR_N)
+        ld (ab_key_left),a
+.key:   ld hl,(ab_key_ptr)
+        ld c,(hl)
+        ld d,(ix+FR_P)
+        ld e,(ix+FR_O)
+        call sm_make
+        ld d,(ix+FR_O)          ; O's replies
+        ld e,(ix+FR_P)
+        call mob_count
+        push bc
+        ld e,(ix+FR_O)
+        call sm_undo
+        pop bc
+        ld a,b
+        cp 32
+        jr c,.few
+        ld a,31
+.few:   add a,a
+        add a,a
+        add a,a
+        ld b,a
+        ld hl,(ab_key_ptr)
+        ld e,(hl)
+        ld d,mb_board/256
+        set 7,e
+        ld a,(de)
+        cpl
+        xor &80                 ; 127 - w
+        rlca
+        rlca
+        rlca
+        and 7                   ; / 32
+        or b
+        inc hl
+        ld (hl),a
+        inc hl
+        ld (ab_key_ptr),hl
+        ld hl,ab_key_left
+        dec (hl)
+        jr nz,.key
+        ld a,(ix+FR_N)
+        ret
+
+; ab_pick: C = the next move to search (FR_I): in list order, or the remaining move with the
+; lowest key, swapped into place (the earliest of equal keys). Trashes AF, B, DE, HL.
+ab_pick:
+        push ix
+        pop hl
+        ld de,FR_LIST
+        add hl,de
+        ld a,(ix+FR_I)
+        add a,a
+        ld e,a
+        ld d,0
+        add hl,de               ; HL = entry FR_I
+        ld c,(hl)
+        ld a,(ix+FR_SORT)
+        or a
+        ret z
+        ld a,(ix+FR_N)
+        sub (ix+FR_I)
+        dec a
+        ret z                   ; the last one
+        ld b,a                  ; B = entries after this one
+        push hl
+        inc hl
+        ld e,l                  ; DE = the lowest key's entry + 1
+        ld d,h
+.scan:  inc hl
+        inc hl
+        ld a,(de)
+        cp (hl)
+        jr c,.keep
+        jr z,.keep
+        ld e,l
+        ld d,h
+.keep:  djnz .scan
+        pop hl                  ; HL = entry FR_I
+        dec de                  ; DE = the lowest
+        ld a,(de)
+        ld c,a
+        ld a,(hl)               ; swap the two entries
+        ld (de),a
+        ld (hl),c
+        inc hl
+        inc de
+        ld a,(de)
+        ld b,a
+        ld a,(hl)
+        ld (de),a
+        ld (hl),b
+        ret
+
+ab_list_end:    dw 0            ; ab_gen: where the next move goes
+ab_key_ptr:     dw 0            ; ab_key_replies: the entry being keyed
+ab_key_left:    db 0            ; and how many are left
+ab_win:         dw &8000+WIN    ; ab_term: a won game's base score (biased); &8000 exact
+ab_loss:        dw &8000-WIN    ; and a lost game's

@@ -1,0 +1,247 @@
+; clock.asm - chess clocks, as on the NES Othello: 20, 30 or 40 minutes a side, or none;
+; the side whose time runs out loses.
+;
+; The clocks run in the interrupt handler (clock_tick, once a frame), so the computer's
+; time runs while it thinks. They count CPC time exactly: a frame is 312 scan lines of
+; 64 microseconds and a second 15625 lines, so each side keeps the lines gone of its
+; running second and loses a second when they reach 15625 (a second is 50.08 frames).
+; clock_side says whose clock runs: the side to move while a human chooses a move
+; (ui_human) or the computer thinks (ui_computer); nobody's while a move is being drawn,
+; a pass is announced, the menu is up or the game is over.
+;
+; When a side's time reaches 0:00 its flag falls: time_out = that side (the result),
+; flag_fell = 1 (for the state machine: the game ends at the next ui_turn, after the
+; computer's search, or while the program waits for a key) and ai_abort = 1, so that a
+; search that polls it stops at once.
+;
+; The panel shows the time left, mm:ss after the disc counts. While the AI runs the main
+; program draws nothing, so the interrupt handler draws the ticking clock itself
+; (clock_draw touches only the screen, and puts text_mask back); otherwise ui_wait_key
+; redraws the clocks when clock_dirty is set.
+
+LINES_PER_FRAME equ 312             ; scan lines of a frame (reference 4.4)
+LINES_PER_SECOND equ 15625          ; scan lines of a second (64 microseconds each)
+CLOCK_SETTINGS  equ 4               ; none, 20, 30, 40 minutes
+
+; clock_reset: the clocks of a new game: clock_minutes each, or none. Trashes AF, HL.
+clock_reset:
+        xor a
+        ld (clock_side),a
+        ld (clock_dirty),a
+        ld hl,0
+        ld (clock_black_lines),hl
+        ld (clock_white_lines),hl
+        ld a,(clock_minutes)
+        ld (clock_enabled),a
+        ld l,a                  ; HL = minutes * 60 = minutes * 64 - minutes * 4
+        add hl,hl
+        add hl,hl
+        push de
+        ld d,h
+        ld e,l
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        or a
+        sbc hl,de
+        pop de
+        ld (clock_black),hl
+        ld (clock_white),hl
+        ret
+
+; clock_next_setting: clock_minutes steps none -> 20 -> 30 -> 40 -> none (from the next new
+; game on). Trashes AF, B, HL.
+clock_next_setting:
+        ld a,(clock_minutes)
+        ld hl,clock_choices
+        ld b,CLOCK_SETTINGS-1
+.find:  cp (hl)
+        inc hl
+        jr z,.take              ; HL -> the next choice
+        djnz .find
+        ld hl,clock_choices     ; after the last: none
+.take:  ld a,(hl)
+        ld (clock_minutes),a
+        ret
+
+clock_choices:  db 0,20,30,40
+
+; clock_run: A = the side whose clock runs from now on (nothing happens when this game has
+; no clocks, or a flag has fallen). Trashes AF.
+clock_run:
+        push af
+        ld a,(clock_enabled)
+        or a
+        jr z,.none
+        ld a,(time_out)
+        or a
+        jr nz,.none
+        pop af
+        ld (clock_side),a
+        ret
+.none:  pop af
+        ret
+
+; clock_stop: no clock runs. Trashes AF.
+clock_stop:
+        xor a
+        ld (clock_side),a
+        ret
+
+; clock_tick: one frame of the running clock. Called by the interrupt handler (interrupts
+; off). Trashes AF, BC, DE, HL, IX.
+clock_tick:
+        ld a,(clock_side)
+        or a
+        ret z
+        ld (ct_side),a
+        call clock_ptr
+        push hl                 ; -> the seconds left
+        inc hl
+        inc hl
+        ld e,(hl)
+        inc hl
+        ld d,(hl)
+        ex de,hl                ; HL = lines gone of this second, DE -> their high byte
+        ld bc,LINES_PER_FRAME
+        add hl,bc
+        ld bc,LINES_PER_SECOND
+        or a
+        sbc hl,bc
+        jr nc,.second
+        add hl,bc
+        call .store
+        pop hl
+        ret
+.second:
+        call .store
+        pop hl
+        ld e,(hl)
+        inc hl
+        ld d,(hl)
+        dec de
+        ld (hl),d
+        dec hl
+        ld (hl),e
+        ld a,1
+        ld (clock_dirty),a
+        ld a,d
+        or e
+        jr nz,.shown
+        ld a,(ct_side)          ; 0:00 - the flag falls
+        ld (time_out),a
+        ld a,1
+        ld (flag_fell),a
+        ld (ai_abort),a
+        xor a
+        ld (clock_side),a
+.shown: ld a,(ai_busy)
+        or a
+        ret z                   ; the main program redraws it
+        ld a,(ct_side)
+        jp clock_draw
+.store: ex de,hl                ; HL -> the high byte, DE = the value
+        ld (hl),d
+        dec hl
+        ld (hl),e
+        ret
+
+; clock_ptr: A = SQ_BLACK or SQ_WHITE -> HL = that side's clock (seconds, then lines).
+; Keeps A.
+clock_ptr:
+        ld hl,clock_black
+        cp SQ_WHITE
+        ret nz
+        ld hl,clock_white
+        ret
+
+; put_clock: A = a side -> its time left as "mm:ss" at DE. Uses no variable but the clock,
+; so the interrupt handler may call it. Trashes AF, BC, HL.
+put_clock:
+        call clock_ptr
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a                  ; HL = seconds
+        ld bc,60
+        ld a,-1
+.min:   inc a
+        or a
+        sbc hl,bc
+        jr nc,.min
+        add hl,bc               ; L = seconds of the minute
+        call put_two
+        ld a,':'
+        ld (de),a
+        inc de
+        ld a,l
+        ; then the seconds
+
+; put_two: A = 0..99 -> two decimal digits at DE. Trashes AF, BC (no alternate register:
+; the interrupt handler calls it).
+put_two:
+        ld b,'0'-1
+.tens:  inc b
+        sub 10
+        jr nc,.tens
+        add a,10+'0'
+        ld c,a
+        ld a,b
+        ld (de),a
+        inc de
+        ld a,c
+        ld (de),a
+        inc de
+        ret
+
+; clock_draw: A = a side -> its time, mm:ss, at the right end of its disc-count line.
+; Safe in the interrupt handler while the main program is not drawing: it keeps
+; text_mask. Trashes AF, BC, DE, HL, IX.
+clock_draw:
+        push af
+        ld de,clock_text
+        call put_clock
+        call end_text
+        ld a,(text_mask)
+        ld c,a
+        pop af
+        push bc
+        ld e,PY_BLACK
+        cp SQ_WHITE
+        jr nz,.line
+        ld e,PY_WHITE
+.line:  ld a,PEN_HI
+        call set_pen
+        ld d,PANEL_X+PANEL_W-2*CLOCK_CHARS
+        ld hl,clock_text
+        call draw_text
+        pop bc
+        ld a,c
+        ld (text_mask),a
+        ret
+
+CLOCK_CHARS     equ 5               ; "mm:ss"
+
+; panel_clocks: the main program's redraw of both clocks after a tick. Trashes everything
+; but IY.
+panel_clocks:
+        xor a
+        ld (clock_dirty),a
+        ld a,SQ_BLACK
+        call clock_draw
+        ld a,SQ_WHITE
+        jp clock_draw
+
+clock_minutes:  db 0                ; the setting: 0 (none), 20, 30 or 40, for new games
+clock_enabled:  db 0                ; this game's minutes a side, 0 = no clocks
+clock_side:     db 0                ; whose clock runs: SQ_BLACK, SQ_WHITE or 0
+clock_black:    dw 0                ; black's seconds left
+clock_black_lines: dw 0             ; scan lines gone of black's running second
+clock_white:    dw 0                ; the same for white
+clock_white_lines: dw 0
+clock_dirty:    db 0                ; 1: a clock changed since the panel showed it
+time_out:       db 0                ; the side whose flag fell, 0 while none has
+flag_fell:      db 0                ; 1 until the state machine has ended the game
+ct_side:        db 0                ; clock_tick: the side it counts
+clock_text:     ds 6                ; clock_draw's text

@@ -1,0 +1,374 @@
+//! `cpc-othello verify` in small: the library run on a few hundred positions and two whole
+//! games per level (the Z80 program of `cpc/` against `othello_engine`, both with the same
+//! weights file), its teeth (a weight patched in the binary, another weights file against
+//! the default reference), and the command line (summary, JSON, exit codes, the commands
+//! it prints to reproduce a mismatch, which are run here to see that they do).
+//!
+//! The full-size runs (10 000 positions, 100 games) are in docs/benchmarks.md, not here.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use cpc_e2e::{oracle, workspace};
+use cpc_othello::build::{assemble_game, default_sources};
+use cpc_othello::verify::positions::{default_ffo_dir, ffo_positions, suite, Origin};
+use cpc_othello::verify::{
+    self, Config, Image, Levels, MismatchKind, Report, Silent, VerifyError, Z80Ai,
+};
+use othello_engine::board::{Board, Color};
+use othello_engine::notation::parse_square;
+use othello_engine::weights::Weights;
+
+const TEST: &str = "verify";
+
+fn image(weights: &Weights) -> Image {
+    let game = assemble_game(&default_sources(), weights, "weights")
+        .unwrap_or_else(|e| panic!("the game does not build:\n{e}"));
+    Image::from_game(&game).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The FFO boards, or none (said loudly) when the data directory is missing.
+fn ffo() -> Vec<Board> {
+    ffo_positions(&default_ffo_dir()).unwrap_or_else(|why| {
+        oracle::unavailable(&format!("{TEST}: the FFO boards"), &why);
+        Vec::new()
+    })
+}
+
+fn config(levels: &[u8], positions: usize, games: usize, seed: u64) -> Config {
+    Config {
+        levels: Levels::List(levels.to_vec()),
+        positions,
+        games,
+        seed,
+        ffo: ffo(),
+        given: None,
+        mame: None,
+    }
+}
+
+fn run(image: &Image, weights: &Weights, config: &Config) -> Report {
+    verify::run(image, weights, config, &Silent).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn show_mismatches(report: &Report) -> String {
+    report
+        .mismatches
+        .iter()
+        .take(10)
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_suite_covers_every_stage_and_every_edge_case() {
+    let ffo = ffo();
+    let s = suite(400, 0x5EED_7001, &ffo);
+    assert_eq!(s.len(), 400);
+    let edges = s.iter().filter(|(o, _)| matches!(o, Origin::Edge(_))).count();
+    let from_ffo = s.iter().filter(|(o, _)| matches!(o, Origin::Ffo(_))).count();
+    assert!(edges >= 15, "{edges} edge cases");
+    assert_eq!(from_ffo, ffo.len());
+    let boards: Vec<&Board> = s.iter().map(|(_, b)| b).collect();
+    let empties = |b: &&Board| b.empties().count_ones();
+    assert!(boards.iter().any(|b| empties(b) >= 58), "an opening");
+    assert!(boards.iter().any(|b| (20..=40).contains(&empties(b))), "a middle game");
+    assert!(boards.iter().any(|b| empties(b) <= 6), "an ending");
+    assert!(boards.iter().any(|b| b.is_game_over()), "a finished game");
+    assert!(boards.iter().any(|b| b.must_pass() && !b.is_game_over()), "a forced pass");
+    assert!(
+        boards.iter().any(|b| b.legal_moves().count_ones() == 1),
+        "one legal move"
+    );
+    assert!(
+        boards
+            .iter()
+            .any(|b| b.black.count_ones() == 1 || b.white.count_ones() == 1),
+        "a side with one disc"
+    );
+    // Same seed, same positions; another seed, other play-outs.
+    assert_eq!(suite(400, 0x5EED_7001, &ffo), s);
+    assert_ne!(suite(400, 0x5EED_7002, &ffo), s);
+}
+
+#[test]
+fn positions_and_games_agree_with_the_reference() {
+    let w = Weights::default();
+    let img = image(&w);
+    let report = run(&img, &w, &config(&[1, 2], 300, 2, 0x5EED_7001));
+    assert_eq!(report.mismatch_count, 0, "{}", show_mismatches(&report));
+    assert!(report.passed());
+    assert_eq!(report.positions, 300);
+    for level in &report.levels {
+        assert_eq!((level.positions, level.games), (300, 2), "level {}", level.level);
+        // Every position with a move was timed, and both games' computer moves.
+        assert!(level.move_us.len() > 250, "level {}", level.level);
+    }
+    assert_eq!(report.finished_games.len(), 4, "every game reached its end");
+    for (game, plies, (b, w)) in &report.finished_games {
+        assert!(*plies >= 9, "{game}: {plies} plies");
+        assert!(u32::from(*b) + u32::from(*w) <= 64, "{game}");
+    }
+    eprintln!("{}", report.table());
+}
+
+#[test]
+fn every_level_of_the_weights_file_is_checked_or_reported() {
+    let w = Weights::default();
+    let img = image(&w);
+    let report = run(
+        &img,
+        &w,
+        &Config {
+            levels: Levels::All,
+            ..config(&[], 0, 0, 1)
+        },
+    );
+    let mut seen: Vec<u8> = report.levels.iter().map(|l| l.level).collect();
+    seen.extend(&report.not_implemented);
+    seen.sort_unstable();
+    assert_eq!(seen, (1..=w.max_level()).collect::<Vec<_>>());
+    assert!(report.levels.iter().any(|l| l.level == 1) && report.levels.iter().any(|l| l.level == 2));
+    // Outside the probe: ai_entry on another position answers &FE exactly for the levels
+    // reported as not implemented.
+    let two_empties = Board {
+        black: u64::MAX >> 2,
+        white: 1 << 61,
+        to_move: Color::Black,
+    };
+    assert!(two_empties.legal_moves() != 0);
+    let mut z = Z80Ai::new(&img).unwrap();
+    for level in 1..=w.max_level() {
+        z.limit_us = verify::call_limit_us(level);
+        let a = z.ai(&two_empties, level).unwrap();
+        assert_eq!(
+            a.mv == verify::z80::AI_BAD_INPUT,
+            report.not_implemented.contains(&level),
+            "level {level}"
+        );
+    }
+    // A level the file does not define is refused before anything runs.
+    let max = w.max_level();
+    match verify::run(&img, &w, &config(&[max + 1], 10, 0, 1), &Silent) {
+        Err(VerifyError::Level { level, max: m }) => assert_eq!((level, m), (max + 1, max)),
+        other => panic!("level {}: {:?}", max + 1, other.map(|r| r.table())),
+    }
+}
+
+/// The byte of `w_squares` for square `name` in the program.
+fn weight_addr(img: &Image, name: &str) -> u16 {
+    img.addr("w_squares").unwrap() + u16::from(parse_square(name).unwrap())
+}
+
+#[test]
+fn a_weight_patched_in_the_binary_is_caught() {
+    let w = Weights::default();
+    let mut img = image(&w);
+    // The corner a1 made worthless in the program only; the reference keeps 120.
+    assert_eq!(w.squares()[0], 120);
+    let a1 = weight_addr(&img, "a1");
+    img.patch(a1, (-100i8) as u8).unwrap();
+    let report = run(&img, &w, &config(&[1, 2], 300, 2, 0x5EED_7003));
+    assert!(!report.passed());
+    let ai = report
+        .mismatches
+        .iter()
+        .filter(|m| m.kind == MismatchKind::Ai)
+        .count();
+    let games = report
+        .mismatches
+        .iter()
+        .filter(|m| m.kind == MismatchKind::Game)
+        .count();
+    eprintln!(
+        "{} mismatches ({ai} ai_entry, {games} games kept):\n{}",
+        report.mismatch_count,
+        show_mismatches(&report)
+    );
+    assert!(ai >= 10, "only {ai} positions caught the patched weight");
+    assert!(games >= 1, "no game caught the patched weight");
+    // The rules do not depend on the weights: none of them differ.
+    assert_eq!(report.rule_mismatches, 0);
+    let first = report.first_mismatch().unwrap();
+    assert_eq!(first.kind, MismatchKind::Ai);
+    // The first mismatch is a position where a1 is a legal move.
+    assert!(first.board.legal_moves() & 1 != 0, "{first}");
+}
+
+/// Runs the `cpc-othello` binary.
+fn cli(args: &[&str]) -> Output {
+    let binary = workspace::cli_binary().unwrap_or_else(|e| panic!("{e}"));
+    Command::new(binary)
+        .args(args)
+        .current_dir(workspace::root())
+        .output()
+        .expect("cpc-othello runs")
+}
+
+fn text(out: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn s(p: &Path) -> String {
+    p.display().to_string()
+}
+
+#[test]
+fn the_command_line_passes_a_build_and_fails_a_patched_one() {
+    let dir = workspace::scratch_dir("verify-cli");
+    let dsk = dir.join("othello.dsk");
+    let built = cli(&["build", "-o", &s(&dsk)]);
+    assert!(built.status.success(), "{:?}", text(&built));
+    let (bin, sym) = (dir.join("othello.bin"), dir.join("othello.json"));
+    let json = dir.join("report.json");
+    let args = |bin: &PathBuf| {
+        vec![
+            "verify".to_string(),
+            "--program".into(),
+            s(bin),
+            "--symbols".into(),
+            s(&sym),
+            "--levels".into(),
+            "1,2".into(),
+            "--positions".into(),
+            "200".into(),
+            "--games".into(),
+            "2".into(),
+            "--seed".into(),
+            "77".into(),
+            "--json".into(),
+            s(&json),
+        ]
+    };
+    let run_cli = |v: Vec<String>| cli(&v.iter().map(String::as_str).collect::<Vec<_>>());
+
+    // The build as written: exit 0, the table, a JSON report that says the same.
+    let out = run_cli(args(&bin));
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.contains("| level | positions | games | mismatches | CPC s/move min | median | max |"), "{stdout}");
+    assert!(stdout.contains("| 1 | 200 | 2 | 0 |"), "{stdout}");
+    assert!(stdout.contains("| 2 | 200 | 2 | 0 |"), "{stdout}");
+    assert!(stdout.contains("0 mismatches"), "{stdout}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["passed"], true);
+    assert_eq!(report["positions"], 200);
+    assert_eq!(report["levels"][1]["level"], 2);
+    assert_eq!(report["levels"][1]["games"], 2);
+    assert_eq!(report["mismatch_count"], 0);
+
+    // The same binary with one weight changed (d3, which every opening considers).
+    let mut bytes = std::fs::read(&bin).unwrap();
+    let symbols = cpc_emu::Symbols::load(&sym).unwrap();
+    let d3 = symbols.get("w_squares").unwrap() + 19 - symbols.load_address().unwrap();
+    bytes[usize::from(d3)] = (-50i8) as u8;
+    let patched = dir.join("patched.bin");
+    std::fs::write(&patched, &bytes).unwrap();
+    let out = run_cli(args(&patched));
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(stdout.contains("MISMATCHES; the first:"), "{stdout}");
+    let field = |name: &str| {
+        stdout
+            .lines()
+            .find_map(|l| l.trim().strip_prefix(name).map(|v| v.trim().to_string()))
+            .unwrap_or_else(|| panic!("no `{name}` line in\n{stdout}"))
+    };
+    let position = field("position:");
+    let reference = field("reference:");
+    let engine = stdout
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("cpc-othello engine best --board "))
+        .unwrap_or_else(|| panic!("no engine command in\n{stdout}"));
+    let again = stdout
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("cpc-othello verify") && l.contains("--board"))
+        .unwrap_or_else(|| panic!("no verify command in\n{stdout}"));
+    let (board, side) = position.split_once(' ').unwrap();
+    assert!(engine.contains(&format!("--board {board} --to-move {side}")), "{engine}");
+
+    // The printed commands do what they say: the engine gives the reference's answer, and
+    // verify on that one position fails again.
+    let words = |line: &str| line.split_whitespace().skip(1).map(String::from).collect();
+    let out = run_cli(words(engine));
+    let (engine_out, _) = text(&out);
+    assert!(out.status.success());
+    let reference_move = reference.split_whitespace().next().unwrap();
+    assert!(
+        engine_out.starts_with(&format!("move {reference_move} ")),
+        "engine: {engine_out}, reference: {reference}"
+    );
+    let out = run_cli(words(again));
+    let (again_out, again_err) = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{again}\n{again_out}\n{again_err}");
+    assert!(again_out.contains(&format!("position:  {position}")), "{again_out}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["passed"], false);
+    assert_eq!(report["mismatches"][0]["board"], board);
+}
+
+#[test]
+fn another_weights_file_is_built_in_and_checked() {
+    let path = workspace::root().join("tests/tests/data/weights-alt.toml");
+    let out = cli(&[
+        "verify",
+        "--weights",
+        &s(&path),
+        "--levels",
+        "1,2",
+        "--positions",
+        "300",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+    ]);
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.contains("| 1 | 300 | 2 | 0 |"), "{stdout}");
+
+    // Teeth: the program built with it against the reference with the default weights.
+    let alt = Weights::load(&path).unwrap();
+    let default = Weights::default();
+    let report = run(&image(&alt), &default, &config(&[1, 2], 300, 0, 3));
+    assert!(
+        report.mismatch_count > 100,
+        "only {} answers differ between the weights files",
+        report.mismatch_count
+    );
+}
+
+#[test]
+fn bad_arguments_are_refused_with_exit_code_2() {
+    let max = Weights::default().max_level();
+    let beyond = (max + 1).to_string();
+    let cases: [(&[&str], &str); 5] = [
+        (&["--levels", "x"], "--levels: `x` is not a level"),
+        (&["--levels", "0,1"], "--levels: `0` is not a level"),
+        (&["--levels", &beyond], "the weights file defines levels 1 to"),
+        (&["--weights", "/nonexistent/w.toml"], "/nonexistent/w.toml"),
+        (&["--board", "XO", "--to-move", "X"], "--board"),
+    ];
+    for (args, message) in cases {
+        let mut all = vec!["verify", "--positions", "1", "--games", "0"];
+        all.extend_from_slice(args);
+        let out = cli(&all);
+        let (stdout, stderr) = text(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stdout}\n{stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+    // A 64-square board checks that one position (here: no disc, so no move at all).
+    let empty = "-".repeat(64);
+    let out = cli(&["verify", "--levels", "1", "--board", &empty, "--to-move", "O"]);
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.contains("| 1 | 1 | 0 | 0 |"), "{stdout}");
+}

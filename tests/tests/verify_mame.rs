@@ -1,0 +1,51 @@
+//! `cpc-othello verify --mame`: one whole game in MAME with the real Amstrad ROMs on a CPC
+//! 6128, `RUN"OTHELLO` typed at the BASIC prompt, level 2 chosen in the game's menu (ESC,
+//! L, ESC) and every human move typed with SPACE and RETURN; every wait for a key, the game
+//! record, the final board and the WOF score compared with the reference engine.
+//!
+//! MAME is an outside oracle: missing, this test fails under CI=true and says SKIPPED
+//! otherwise.
+
+use cpc_e2e::mame;
+use cpc_e2e::{oracle, workspace};
+use std::process::Command;
+
+const TEST: &str = "verify_mame::a_whole_game_in_mame_agrees_with_the_reference";
+
+#[test]
+fn a_whole_game_in_mame_agrees_with_the_reference() {
+    let roms = match mame::available() {
+        Ok(roms) => roms,
+        Err(e) => return oracle::unavailable(TEST, &e.to_string()),
+    };
+    let binary = workspace::cli_binary().unwrap_or_else(|e| panic!("{e}"));
+    let json = workspace::scratch_dir("verify-mame").join("report.json");
+    let out = Command::new(binary)
+        .args(["verify", "--levels", "2", "--positions", "0", "--games", "0"])
+        .args(["--mame", "--mame-games", "1", "--seed", "11", "--roms"])
+        .arg(roms.dir())
+        .arg("--json")
+        .arg(&json)
+        .current_dir(workspace::root())
+        .output()
+        .expect("cpc-othello runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("| 2 | 0 | 0 | 1 | 0 |"),
+        "one MAME game at level 2, no mismatch:\n{stdout}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let game = &report["mame_games"][0];
+    assert_eq!(game["machine"], "cpc6128");
+    let plies = game["plies"].as_u64().unwrap();
+    assert!(plies >= 9, "{game}");
+    // Kept for people to look at: the final screen of the game on real firmware.
+    if let Some(shot) = game["screenshot"].as_str() {
+        let keep = workspace::test_output("verify-mame").join("end.png");
+        std::fs::copy(shot, &keep).unwrap_or_else(|e| panic!("{shot}: {e}"));
+        eprintln!("{}: {plies} plies; final screen {}", TEST, keep.display());
+    }
+}

@@ -1,0 +1,236 @@
+//! The deep levels of the Z80 AI (cpc/search.asm, alphabeta.asm, endgame.asm), run in the
+//! bundled emulator, against the reference engine (`othello_engine::search::best_move`) with
+//! the same weights: the move and the score must be equal (docs/ai.md section 5; the node
+//! count and the PV are informational and differ, because the Z80 orders its moves its own
+//! way). Levels 3 and 4 on seeded play-outs of the whole game, levels 5 and 6 on positions
+//! that are cheap to search, the exact endgame on the FFO boards, the worked examples of
+//! docs/ai.md, another weights file, and the machine state ai_entry leaves.
+//!
+//! The emulated time per move is measured by `benches/z80_deep.rs`, not here.
+
+mod z80_common;
+
+use othello_engine::board::{Board, Color};
+use othello_engine::notation::parse_square;
+use othello_engine::search::best_move;
+use othello_engine::weights::Weights;
+use z80_common::{
+    board_bytes, ffo_positions, from_discs, random_positions, show, AiAnswer, AI_BAD_INPUT,
+    AI_PASS, Z80,
+};
+
+/// CPC time allowed for one deep call (the exact solve of 14 empties takes minutes).
+const DEEP_LIMIT_US: u64 = 1_800_000_000;
+
+/// The Z80's answer at `level`, with a time limit fit for the deep levels.
+fn ai(z: &mut Z80, board: &Board, level: u8) -> AiAnswer {
+    z.write_board("ai_board", board);
+    z.cpc
+        .poke(z.addr("ai_side"), z80_common::side_code(board.to_move));
+    z.cpc.poke(z.addr("ai_level"), level);
+    let at = z.addr("ai_entry");
+    let out = z
+        .cpc
+        .call(at, DEEP_LIMIT_US)
+        .unwrap_or_else(|e| panic!("ai_entry: emulator error: {e}"));
+    assert!(
+        out.returned,
+        "{}: level {level} did not return within {DEEP_LIMIT_US} µs",
+        show(board)
+    );
+    z.read_answer(out.elapsed_us)
+}
+
+/// Compares every position at every level; fails listing the first differences. Returns the
+/// slowest call in CPC seconds.
+fn check(z: &mut Z80, boards: &[Board], levels: &[u8], weights: &Weights) -> f64 {
+    let mut diffs = Vec::new();
+    let mut slowest = 0u64;
+    for board in boards {
+        for &level in levels {
+            let r = best_move(board, level, weights);
+            let a = ai(z, board, level);
+            slowest = slowest.max(a.us);
+            let want = r.best_move.unwrap_or(AI_PASS);
+            if (a.mv, a.score) != (want, r.score) {
+                diffs.push(format!(
+                    "{}: level {level}: Z80 move {} score {}, reference {want} {}",
+                    show(board),
+                    a.mv,
+                    a.score,
+                    r.score
+                ));
+            }
+        }
+    }
+    assert!(
+        diffs.is_empty(),
+        "{} differences over {} positions, first ones:\n{}",
+        diffs.len(),
+        boards.len(),
+        diffs[..diffs.len().min(10)].join("\n")
+    );
+    slowest as f64 / 1e6
+}
+
+fn empties(b: &Board) -> u32 {
+    b.empties().count_ones()
+}
+
+#[test]
+fn levels_3_and_4_match_the_reference_over_whole_games() {
+    let w = Weights::default();
+    let mut z = Z80::new(&w, "cpc/weights.toml");
+    let boards = random_positions(0x5EED_0D01, 100);
+    // Openings, middle games, exact endgames at both levels, passes and finished games.
+    assert!(boards.iter().any(|b| empties(b) >= 56));
+    assert!(boards.iter().any(|b| (9..=20).contains(&empties(b))));
+    assert!(boards.iter().any(|b| empties(b) <= 8));
+    assert!(boards.iter().any(Board::is_game_over));
+    let slowest = check(&mut z, &boards, &[3, 4], &w);
+    eprintln!("levels 3 and 4: slowest move {slowest:.1} CPC s");
+}
+
+#[test]
+fn levels_5_and_6_match_the_reference_on_cheap_positions() {
+    let w = Weights::default();
+    let mut z = Z80::new(&w, "cpc/weights.toml");
+    // Depth-limited searches late in the game (few moves each way) and exact solves.
+    let late: Vec<Board> = random_positions(0x5EED_0D02, 400)
+        .into_iter()
+        .filter(|b| (15..=18).contains(&empties(b)) && b.legal_moves().count_ones() <= 5)
+        .take(3)
+        .collect();
+    assert_eq!(late.len(), 3, "the play-outs have late positions");
+    let solves: Vec<Board> = random_positions(0x5EED_0D03, 400)
+        .into_iter()
+        .filter(|b| (9..=12).contains(&empties(b)) && !b.must_pass())
+        .take(3)
+        .collect();
+    assert_eq!(solves.len(), 3, "the play-outs have positions with 9..12 empties");
+    let mut slowest = check(&mut z, &late, &[5, 6], &w);
+    slowest = slowest.max(check(&mut z, &solves, &[5, 6], &w));
+    eprintln!("levels 5 and 6: slowest move {slowest:.1} CPC s");
+}
+
+#[test]
+fn the_exact_endgame_solves_ffo_boards() {
+    let boards = match ffo_positions() {
+        Ok(b) => b,
+        Err(why) => {
+            cpc_e2e::oracle::unavailable("the_exact_endgame_solves_ffo_boards", &why);
+            return;
+        }
+    };
+    let w = Weights::default();
+    let top = w.max_level();
+    let mut z = Z80::new(&w, "cpc/weights.toml");
+    // FFO #20 (6 empties) and #1 (14 empties, published: g8 +18) at the top level.
+    let picked: Vec<Board> = [boards[19], boards[0]].to_vec();
+    assert_eq!(empties(&picked[0]), 6);
+    assert_eq!(empties(&picked[1]), 14);
+    let slowest = check(&mut z, &picked, &[top], &w);
+    let a = ai(&mut z, &boards[0], top);
+    assert_eq!(
+        (a.mv, a.score),
+        (parse_square("g8").expect("g8"), 18),
+        "FFO #1"
+    );
+    eprintln!("exact endgame: slowest move {slowest:.1} CPC s");
+}
+
+#[test]
+fn worked_examples_of_the_ai_document() {
+    // docs/ai.md section 9, with search levels of depth 1 and 2.
+    let mut toml = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../cpc/weights.toml"
+    ))
+    .expect("cpc/weights.toml");
+    let at = toml.find("[levels]").expect("a [levels] table");
+    toml.truncate(at);
+    toml.push_str("[levels]\n3 = { depth = 1, endgame = 0 }\n4 = { depth = 2, endgame = 0 }\n");
+    let w = Weights::parse(&toml, "worked.toml").expect("valid weights");
+    let mut z = Z80::new(&w, "worked.toml");
+    let b = from_discs(&["a1"], &["b1", "b2"], Color::Black);
+    let c1 = parse_square("c1").expect("c1");
+    assert_eq!((ai(&mut z, &b, 4).mv, ai(&mut z, &b, 4).score), (c1, 30064));
+    assert_eq!((ai(&mut z, &b, 3).mv, ai(&mut z, &b, 3).score), (c1, 200));
+    check(&mut z, &random_positions(0x5EED_0D04, 40), &[3, 4], &w);
+}
+
+#[test]
+fn another_weights_file_changes_the_deep_play_of_both() {
+    // Other squares, corners, mobility and levels: the Z80 follows the file like the
+    // reference.
+    let toml = "squares = [\n".to_string()
+        + &(0..8)
+            .map(|r| {
+                let row: Vec<String> = (0..8).map(|c| ((r * 13 + c * 29) % 61 - 30).to_string()).collect();
+                format!("  [{}],\n", row.join(", "))
+            })
+            .collect::<String>()
+        + "]\n[corner]\nedge = -20\ndiagonal = -40\n[flips]\nboundary = 30\nearly = 2\nlate = -4\n\
+           [level2]\npass_bonus = -7\n[search]\nmobility = -9\n\
+           [levels]\n3 = { depth = 3, endgame = 9 }\n4 = { depth = 1, endgame = 4 }\n";
+    let w = Weights::parse(&toml, "alt.toml").expect("valid weights");
+    assert_eq!(w.max_level(), 4);
+    let mut z = Z80::new(&w, "alt.toml");
+    check(&mut z, &random_positions(0x5EED_0D05, 60), &[3, 4], &w);
+    // Level 5 is not defined in this file.
+    let a = ai(&mut z, &Board::start(), 5);
+    assert_eq!(a.mv, AI_BAD_INPUT);
+}
+
+#[test]
+fn the_deep_search_keeps_the_machine_state_and_its_memory() {
+    let w = Weights::default();
+    let mut z = Z80::new(&w, "cpc/weights.toml");
+    // The search's RAM lies above the program and below the stack's reserve.
+    let end = z.addr("program_end");
+    let ram = z.addr("SEARCH_RAM");
+    let ram_end = z.addr("SEARCH_RAM_END");
+    assert!(end <= ram, "the program (to {end:#06x}) runs into the search RAM ({ram:#06x})");
+    assert!(ram_end <= 0xBE00, "the search RAM ends at {ram_end:#06x}");
+    let board = random_positions(0x5EED_0D06, 50)
+        .into_iter()
+        .find(|b| (16..=20).contains(&empties(b)) && b.legal_moves().count_ones() >= 3)
+        .expect("a late position");
+    for level in [4u8, 6] {
+        let mut regs = z.registers();
+        regs.iy = 0x1234;
+        regs.af_alt = 0x5A5A;
+        regs.bc_alt = 0x1111;
+        regs.de_alt = 0x2222;
+        regs.hl_alt = 0x3333;
+        z.cpc.set_registers(&regs);
+        let sp = regs.sp;
+        let depth = 512u16;
+        z.cpc
+            .write_bytes(sp - depth, &vec![0xA5; usize::from(depth)]);
+        let a = ai(&mut z, &board, level);
+        let after = z.registers();
+        assert_eq!(
+            (
+                after.iy,
+                after.af_alt,
+                after.bc_alt,
+                after.de_alt,
+                after.hl_alt,
+                after.sp
+            ),
+            (0x1234, 0x5A5A, 0x1111, 0x2222, 0x3333, sp),
+            "IY, the alternate registers and SP are kept"
+        );
+        let used = (0..depth)
+            .take_while(|i| z.cpc.peek(sp - depth + i) == 0xA5)
+            .count();
+        let deepest = usize::from(depth) - used;
+        eprintln!("level {level}: ai_entry used {deepest} bytes of stack");
+        assert!(deepest <= 256, "the AI used {deepest} bytes of stack");
+        let r = best_move(&board, level, &w);
+        assert_eq!((a.mv, a.score), (r.best_move.unwrap_or(AI_PASS), r.score));
+        let kept = z.cpc.read_bytes(z.addr("ai_board"), 64);
+        assert_eq!(kept, board_bytes(&board), "ai_board is left unchanged");
+    }
+}

@@ -1,0 +1,494 @@
+//! Whole games through the program's own user interface in the bundled emulator: the
+//! program starts as after `RUN"`, the level and colour are set in its menu (ESC, L, C),
+//! the human side's moves go in with SPACE and ENTER/RETURN on the emulated keyboard, and
+//! after every wait for a key the game record, the board and the side to move are compared
+//! with the reference engine's game: every computer move must be the reference's choice,
+//! every forced pass announced, the game must end when the reference's does, with its WOF
+//! final score and winner. Only the memory interface of docs/architecture.md is read.
+
+use cpc_emu::{Cpc, CpcKey};
+use othello_engine::board::{squares, Board, Color};
+use othello_engine::weights::Weights;
+
+use super::check::move_text;
+use super::players::{computer_choice, GameSetup, Human, PLY_PASS};
+use super::z80::{board_from_bytes, side_code, Image};
+use super::{Mismatch, MismatchKind, VerifyError};
+
+/// CPC time allowed until the program waits for a key again (a level 2 move takes well
+/// under a second, a move with its flip animation a few tenths more).
+pub const SETTLE_LIMIT_US: u64 = 30_000_000;
+/// CPC time allowed for a pressed key to be taken.
+pub const KEY_LIMIT_US: u64 = 1_000_000;
+/// One frame at 50 Hz.
+pub const FRAME_US: u64 = 19_968;
+
+/// What a game gave.
+#[derive(Clone, Debug)]
+pub struct GameOutcome {
+    /// The game.
+    pub setup: GameSetup,
+    /// The plies the program played (and recorded) that agreed with the reference.
+    pub plies: Vec<u8>,
+    /// The first difference, if any (the game stops there).
+    pub mismatch: Option<Mismatch>,
+    /// CPC µs the program spent in `ST_THINKING` for each of its moves.
+    pub think_us: Vec<u64>,
+    /// CPC time of the whole game, start-up included.
+    pub cpc_us: u64,
+    /// The WOF final score (black, white) the program showed, if the game ended.
+    pub final_score: Option<(u8, u8)>,
+}
+
+/// The addresses and state values of the memory interface.
+#[derive(Clone, Copy, Debug)]
+struct Ui {
+    state: u16,
+    ready: u16,
+    keys: u16,
+    frames: u16,
+    board: u16,
+    side: u16,
+    legal_count: u16,
+    legal_list: u16,
+    cursor: u16,
+    record_count: u16,
+    record_list: u16,
+    human_colour: u16,
+    level: u16,
+    game_over: u16,
+    winner: u16,
+    final_black: u16,
+    final_white: u16,
+    ai_move: u16,
+    st_human: u8,
+    st_thinking: u8,
+    st_over: u8,
+    st_menu: u8,
+    st_pass: u8,
+    st_error: u8,
+}
+
+impl Ui {
+    fn of(image: &Image) -> Result<Ui, VerifyError> {
+        let a = |name: &str| image.addr(name);
+        let st = |name: &str| image.addr(name).map(|v| v as u8);
+        Ok(Ui {
+            state: a("ui_state")?,
+            ready: a("ui_ready")?,
+            keys: a("ui_keys")?,
+            frames: a("frame_counter")?,
+            board: a("game_board")?,
+            side: a("side_to_move")?,
+            legal_count: a("legal_count")?,
+            legal_list: a("legal_list")?,
+            cursor: a("cursor_square")?,
+            record_count: a("record_count")?,
+            record_list: a("record_list")?,
+            human_colour: a("human_colour")?,
+            level: a("game_level")?,
+            game_over: a("game_over")?,
+            winner: a("game_winner")?,
+            final_black: a("final_black")?,
+            final_white: a("final_white")?,
+            ai_move: a("ai_move")?,
+            st_human: st("ST_HUMAN")?,
+            st_thinking: st("ST_THINKING")?,
+            st_over: st("ST_GAME_OVER")?,
+            st_menu: st("ST_MENU")?,
+            st_pass: st("ST_PASS")?,
+            st_error: st("ST_ERROR")?,
+        })
+    }
+}
+
+/// A game being played: the machine, the reference's view of it, and what was seen.
+struct Driver<'a> {
+    cpc: Cpc,
+    ui: Ui,
+    setup: &'a GameSetup,
+    weights: &'a Weights,
+    board: Board,
+    plies: Vec<u8>,
+    think_us: Vec<u64>,
+}
+
+/// Why a game stopped early: a difference, or the run must end.
+enum Stop {
+    Mismatch(Mismatch),
+    Error(VerifyError),
+}
+
+impl From<VerifyError> for Stop {
+    fn from(e: VerifyError) -> Stop {
+        Stop::Error(e)
+    }
+}
+
+impl Driver<'_> {
+    fn byte(&self, addr: u16) -> u8 {
+        self.cpc.peek(addr)
+    }
+
+    fn state(&self) -> u8 {
+        self.byte(self.ui.state)
+    }
+
+    /// A difference at the current position, the game so far attached.
+    fn mismatch(&self, z80: String, reference: String) -> Stop {
+        Stop::Mismatch(Mismatch {
+            kind: MismatchKind::Game,
+            level: Some(self.setup.level),
+            origin: format!("{}, after {} plies", self.setup, self.plies.len()),
+            board: self.board,
+            z80,
+            reference,
+            game: Some(self.setup.index),
+            moves: self.plies.clone(),
+        })
+    }
+
+    /// Runs until the program waits for a key, timing each stay in `ST_THINKING`.
+    fn settle(&mut self) -> Result<(), Stop> {
+        let ui = self.ui;
+        let mut prev = self.state();
+        let mut since = self.cpc.time_us();
+        let mut thinks = Vec::new();
+        let out = self
+            .cpc
+            .run_until(SETTLE_LIMIT_US, |m| {
+                let s = m.peek(ui.state);
+                if s != prev {
+                    if s == ui.st_thinking {
+                        since = m.time_us();
+                    } else if prev == ui.st_thinking {
+                        thinks.push(m.time_us() - since);
+                    }
+                    prev = s;
+                }
+                m.peek(ui.ready) == 1
+            })
+            .map_err(|e| VerifyError::Emulator(e.to_string()))?;
+        self.think_us.extend(thinks);
+        if !out.met() {
+            return Err(self.mismatch(
+                format!(
+                    "no wait for a key within {} s of CPC time (ui_state {}, pc &{:04X})",
+                    SETTLE_LIMIT_US / 1_000_000,
+                    self.state(),
+                    self.cpc.pc()
+                ),
+                "a wait for a key".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Presses `key` while the program waits, holds it until taken, releases it, lets one
+    /// keyboard scan see the release, then runs until the next wait.
+    fn key(&mut self, key: CpcKey) -> Result<(), Stop> {
+        let ui = self.ui;
+        let taken = self.byte(ui.keys);
+        self.cpc.press(key);
+        let out = self
+            .cpc
+            .run_until(KEY_LIMIT_US, |m| m.peek(ui.keys) != taken)
+            .map_err(|e| VerifyError::Emulator(e.to_string()))?;
+        self.cpc.release(key);
+        if !out.met() {
+            return Err(self.mismatch(
+                format!("{key:?} not taken (ui_state {})", self.state()),
+                "the key taken".into(),
+            ));
+        }
+        let now = self.cpc.peek_word(ui.frames);
+        self.cpc
+            .run_until(3 * FRAME_US, |m| m.peek_word(ui.frames) != now)
+            .map_err(|e| VerifyError::Emulator(e.to_string()))?;
+        self.settle()
+    }
+
+    /// Sets the level and the colour of the keys through the menu.
+    fn choose_settings(&mut self) -> Result<(), Stop> {
+        let (level, human) = (self.setup.level, self.setup.human);
+        if self.byte(self.ui.level) == level && self.byte(self.ui.human_colour) == side_code(human)
+        {
+            return Ok(());
+        }
+        self.key(CpcKey::Esc)?;
+        if self.state() != self.ui.st_menu {
+            return Err(self.mismatch(
+                format!("ui_state {} after ESC", self.state()),
+                format!("ST_MENU ({})", self.ui.st_menu),
+            ));
+        }
+        // L steps through the levels the program plays, wrapping to 1.
+        for _ in 0..8 {
+            if self.byte(self.ui.level) == level {
+                break;
+            }
+            self.key(CpcKey::L)?;
+        }
+        if self.byte(self.ui.human_colour) != side_code(human) {
+            self.key(CpcKey::C)?;
+        }
+        let got = (self.byte(self.ui.level), self.byte(self.ui.human_colour));
+        if got != (level, side_code(human)) {
+            return Err(self.mismatch(
+                format!("menu set level {} colour {}", got.0, got.1),
+                format!("level {level} colour {}", side_code(human)),
+            ));
+        }
+        self.key(CpcKey::Esc)
+    }
+
+    /// Checks the plies recorded since the last look against the reference, playing them
+    /// on the reference board. `pending`: the move the keys just played.
+    fn take_new_plies(&mut self, pending: &mut Option<u8>) -> Result<(), Stop> {
+        let n = usize::from(self.byte(self.ui.record_count));
+        let record = self.cpc.read_bytes(self.ui.record_list, n);
+        if record.len() < self.plies.len() || record[..self.plies.len()] != self.plies[..] {
+            return Err(self.mismatch(
+                format!("record_list {}", plies_text(&record)),
+                format!("a record starting {}", plies_text(&self.plies)),
+            ));
+        }
+        for &ply in &record[self.plies.len()..] {
+            let human = self.board.to_move == self.setup.human;
+            let (want, who) = if self.board.must_pass() {
+                (PLY_PASS, "a pass")
+            } else if human {
+                match pending.take() {
+                    Some(mv) => (mv, "the keys' move"),
+                    None => {
+                        return Err(self.mismatch(
+                            format!("{} recorded for the human side", move_text(ply)),
+                            "no move before ENTER".into(),
+                        ))
+                    }
+                }
+            } else {
+                (
+                    computer_choice(&self.board, self.setup.level, self.weights)
+                        .unwrap_or(PLY_PASS),
+                    "the computer's move",
+                )
+            };
+            if ply != want {
+                return Err(self.mismatch(
+                    format!("plays {}", move_text(ply)),
+                    format!("{who}: {}", move_text(want)),
+                ));
+            }
+            if ply == PLY_PASS {
+                self.board.pass();
+            } else {
+                self.board.play(ply);
+            }
+            self.plies.push(ply);
+        }
+        if let Some(mv) = pending {
+            return Err(self.mismatch(
+                "the move under the cursor not played".into(),
+                format!("{} played", move_text(*mv)),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The board and side to move in memory against the reference's.
+    fn check_board(&self) -> Result<(), Stop> {
+        let side = match self.byte(self.ui.side) {
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            _ => None,
+        };
+        let bytes = self.cpc.read_bytes(self.ui.board, 64);
+        let shown = side.and_then(|c| board_from_bytes(&bytes, c));
+        if shown != Some(self.board) {
+            return Err(self.mismatch(
+                format!(
+                    "game_board {} side_to_move {}",
+                    super::check::bytes_text(&bytes),
+                    self.byte(self.ui.side)
+                ),
+                format!(
+                    "{} side {}",
+                    othello_engine::notation::to_board_string(&self.board),
+                    side_code(self.board.to_move)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The human's turn: the legal list and the SPACE cycle against the reference, then
+    /// ENTER or RETURN on the chosen move.
+    fn human_turn(&mut self, human: &mut Human, pending: &mut Option<u8>) -> Result<(), Stop> {
+        if self.board.to_move != self.setup.human || self.board.must_pass() {
+            return Err(self.mismatch(
+                "waits for the human's move".into(),
+                "not the human's turn".into(),
+            ));
+        }
+        let legal: Vec<u8> = squares(self.board.legal_moves()).collect();
+        let n = usize::from(self.byte(self.ui.legal_count));
+        let listed = self.cpc.read_bytes(self.ui.legal_list, n);
+        if listed != legal {
+            return Err(self.mismatch(
+                format!("legal_list {}", plies_text(&listed)),
+                plies_text(&legal),
+            ));
+        }
+        let choice = human.choose(&self.board, self.weights);
+        let target = legal.iter().position(|&s| s == choice).unwrap_or_default();
+        for i in 0..=target {
+            let cursor = self.byte(self.ui.cursor);
+            if cursor != legal[i] {
+                return Err(self.mismatch(
+                    format!("cursor on {} after {i} SPACE", move_text(cursor)),
+                    move_text(legal[i]),
+                ));
+            }
+            if i < target {
+                self.key(CpcKey::Space)?;
+            }
+        }
+        *pending = Some(choice);
+        // Both keys play: alternate them.
+        let enter = if self.plies.len() % 4 < 2 {
+            CpcKey::Return
+        } else {
+            CpcKey::Enter
+        };
+        self.key(enter)
+    }
+
+    /// The end: the reference's game must be over, with its WOF score and winner.
+    fn game_over(&self) -> Result<(u8, u8), Stop> {
+        if !self.board.is_game_over() {
+            return Err(self.mismatch(
+                "game over".into(),
+                "the game goes on".into(),
+            ));
+        }
+        let fs = self.board.final_score();
+        let winner = match fs.black.cmp(&fs.white) {
+            std::cmp::Ordering::Greater => 1,
+            std::cmp::Ordering::Less => 2,
+            std::cmp::Ordering::Equal => 0,
+        };
+        let got = (
+            self.byte(self.ui.final_black),
+            self.byte(self.ui.final_white),
+            self.byte(self.ui.winner),
+            self.byte(self.ui.game_over),
+        );
+        if got != (fs.black, fs.white, winner, 1) {
+            return Err(self.mismatch(
+                format!(
+                    "final score {}-{}, winner {}, game_over {}",
+                    got.0, got.1, got.2, got.3
+                ),
+                format!("final score {}-{}, winner {winner}, game_over 1", fs.black, fs.white),
+            ));
+        }
+        Ok((fs.black, fs.white))
+    }
+
+    fn play(&mut self) -> Result<(u8, u8), Stop> {
+        self.settle()?;
+        self.choose_settings()?;
+        let mut human = Human::new(self.setup);
+        let mut pending = None;
+        let mut keys = 0usize;
+        loop {
+            self.take_new_plies(&mut pending)?;
+            self.check_board()?;
+            let state = self.state();
+            keys += 1;
+            if keys > 1000 {
+                return Err(self.mismatch("no end after 1000 waits".into(), "a game".into()));
+            }
+            match state {
+                s if s == self.ui.st_human => self.human_turn(&mut human, &mut pending)?,
+                s if s == self.ui.st_pass => {
+                    if self.plies.last() != Some(&PLY_PASS) {
+                        return Err(self.mismatch(
+                            "announces a pass".into(),
+                            "no pass".into(),
+                        ));
+                    }
+                    let key = if self.plies.len() % 2 == 0 {
+                        CpcKey::Space
+                    } else {
+                        CpcKey::Return
+                    };
+                    self.key(key)?;
+                }
+                s if s == self.ui.st_over => return self.game_over(),
+                s if s == self.ui.st_error => {
+                    let want = computer_choice(&self.board, self.setup.level, self.weights)
+                        .unwrap_or(PLY_PASS);
+                    return Err(self.mismatch(
+                        format!(
+                            "stopped with ST_ERROR: its AI chose {}, not a legal move",
+                            move_text(self.byte(self.ui.ai_move))
+                        ),
+                        move_text(want),
+                    ));
+                }
+                s => {
+                    return Err(self.mismatch(
+                        format!("waits for a key in ui_state {s}"),
+                        "ST_HUMAN, ST_PASS or ST_GAME_OVER".into(),
+                    ))
+                }
+            }
+        }
+    }
+}
+
+/// Plays `setup` through the keys of `image`'s user interface against the reference.
+///
+/// # Errors
+/// [`VerifyError`] when the image lacks an interface symbol or the emulator stops; every
+/// difference of the program is a [`GameOutcome::mismatch`] instead.
+pub fn play_game(
+    image: &Image,
+    setup: &GameSetup,
+    weights: &Weights,
+) -> Result<GameOutcome, VerifyError> {
+    let ui = Ui::of(image)?;
+    let mut cpc = Cpc::boot(image.program()).map_err(|e| VerifyError::Image(e.to_string()))?;
+    cpc.set_rendering(false);
+    let mut driver = Driver {
+        cpc,
+        ui,
+        setup,
+        weights,
+        board: Board::start(),
+        plies: Vec::new(),
+        think_us: Vec::new(),
+    };
+    let (mismatch, final_score) = match driver.play() {
+        Ok(score) => (None, Some(score)),
+        Err(Stop::Mismatch(m)) => (Some(m), None),
+        Err(Stop::Error(e)) => return Err(e),
+    };
+    Ok(GameOutcome {
+        setup: *setup,
+        plies: driver.plies,
+        mismatch,
+        think_us: driver.think_us,
+        cpc_us: driver.cpc.time_us(),
+        final_score,
+    })
+}
+
+/// Plies as `d3 c5 pass ...`.
+#[must_use]
+pub fn plies_text(plies: &[u8]) -> String {
+    let v: Vec<String> = plies.iter().map(|&p| move_text(p)).collect();
+    format!("[{}]", v.join(" "))
+}

@@ -1,0 +1,298 @@
+//! Whole games in MAME with the real Amstrad ROMs: the disc goes in drive A, `RUN"OTHELLO`
+//! is typed at the BASIC prompt, the level and colour are set in the game's menu, and the
+//! reference's game ([`plan`]) is typed key by key (SPACE to the chosen move, RETURN to play
+//! it, SPACE after a pass). At every wait for a key the board, side to move and UI state
+//! are read back, and at the end the game record, the final board and the WOF score; all
+//! are compared with the reference afterwards. A program that plays another move than the
+//! reference leaves a board that differs at the next wait (or a wait that never comes).
+
+use std::path::Path;
+use std::time::Duration;
+
+use othello_engine::board::Board;
+use othello_engine::notation::to_board_string;
+use othello_engine::weights::Weights;
+
+use crate::mame::roms::Roms;
+use crate::mame::{self, Machine, Script};
+
+use super::check::bytes_text;
+use super::game::plies_text;
+use super::players::{plan, GameSetup, Plan, WaitKeys};
+use super::z80::{board_bytes, side_code, Image};
+use super::{Mismatch, MismatchKind, VerifyError};
+
+/// Frames between two keys, so the game's once-a-frame keyboard scan sees every key go up
+/// before the next goes down.
+const KEY_GAP: u32 = 3;
+/// Frames to wait for the program to take a typed key.
+const KEY_FRAMES: u32 = 5 * mame::FPS;
+/// Frames to wait for the program to wait for a key again (a computer move and its
+/// animation take well under a few seconds at levels 1 and 2).
+const MOVE_FRAMES: u32 = 60 * mame::FPS;
+/// Wall-clock limit of one game in MAME.
+const GAME_WALL_LIMIT: Duration = Duration::from_secs(600);
+
+/// What a game in MAME gave.
+#[derive(Clone, Debug)]
+pub struct MameOutcome {
+    /// The game.
+    pub setup: GameSetup,
+    /// The machine.
+    pub machine: Machine,
+    /// The first difference, if any.
+    pub mismatch: Option<Mismatch>,
+    /// Plies of the reference's game.
+    pub plies: usize,
+    /// Emulated frames.
+    pub frames: u32,
+    /// Wall-clock time.
+    pub wall: Duration,
+    /// The screenshot at the end, in the work directory.
+    pub screenshot: Option<std::path::PathBuf>,
+}
+
+/// The interface addresses the script reads and waits on.
+struct Addrs {
+    ready: u16,
+    keys: u16,
+    state: u16,
+    board: u16,
+    side: u16,
+    record_count: u16,
+    record_list: u16,
+    final_black: u16,
+    final_white: u16,
+    winner: u16,
+    st_human: u8,
+    st_pass: u8,
+    st_over: u8,
+}
+
+impl Addrs {
+    fn of(image: &Image) -> Result<Addrs, VerifyError> {
+        let a = |name: &str| image.addr(name);
+        Ok(Addrs {
+            ready: a("ui_ready")?,
+            keys: a("ui_keys")?,
+            state: a("ui_state")?,
+            board: a("game_board")?,
+            side: a("side_to_move")?,
+            record_count: a("record_count")?,
+            record_list: a("record_list")?,
+            final_black: a("final_black")?,
+            final_white: a("final_white")?,
+            winner: a("game_winner")?,
+            st_human: a("ST_HUMAN")? as u8,
+            st_pass: a("ST_PASS")? as u8,
+            st_over: a("ST_GAME_OVER")? as u8,
+        })
+    }
+}
+
+/// Text MAME's natural keyboard types for a key of the game.
+const ESC: &str = "\x1b";
+
+/// The script of a whole game.
+fn script(dsk: &Path, machine: Machine, at: &Addrs, setup: &GameSetup, plan: &Plan) -> Script {
+    let mut s = Script::new(machine)
+        .floppy(dsk)
+        .wall_limit(GAME_WALL_LIMIT)
+        .wait_frames(100) // BASIC's prompt
+        .type_text("run\"othello\n")
+        .wait_ram(at.ready, 1, 40 * mame::FPS) // loading from disc, then the start-up
+        .wait_frames(5)
+        .read_ram("start", at.board, 64);
+    let mut typed = 0u8;
+    let mut key = |s: Script, text: &str| {
+        typed = typed.wrapping_add(1);
+        s.type_text(text)
+            .wait_ram(at.keys, typed, KEY_FRAMES)
+            .wait_ram(at.ready, 1, MOVE_FRAMES)
+            .wait_frames(KEY_GAP)
+    };
+    // The program starts at level 1 with the keys playing black.
+    if setup.level != 1 || side_code(setup.human) != 1 {
+        s = key(s, ESC);
+        for _ in 1..setup.level {
+            s = key(s, "l");
+        }
+        if side_code(setup.human) != 1 {
+            s = key(s, "c");
+        }
+        s = key(s, ESC);
+    }
+    for (i, wait) in plan.waits.iter().enumerate() {
+        s = s
+            .read_ram(&format!("board{i}"), at.board, 64)
+            .read_ram(&format!("side{i}"), at.side, 1)
+            .read_ram(&format!("state{i}"), at.state, 1);
+        match wait.keys {
+            WaitKeys::Human { presses, .. } => {
+                for _ in 0..presses {
+                    s = key(s, " ");
+                }
+                s = key(s, "\n");
+            }
+            WaitKeys::Pass => s = key(s, " "),
+        }
+    }
+    s.read_ram("end-board", at.board, 64)
+        .read_ram("end-side", at.side, 1)
+        .read_ram("end-state", at.state, 1)
+        .read_ram("record-count", at.record_count, 1)
+        .read_ram("record", at.record_list, 128)
+        .read_ram("final-black", at.final_black, 1)
+        .read_ram("final-white", at.final_white, 1)
+        .read_ram("winner", at.winner, 1)
+        .snapshot("end")
+}
+
+/// Plays `setup` in MAME on `machine` with the disc `dsk` (whose program is `image`),
+/// working in `work`.
+///
+/// # Errors
+/// [`VerifyError::Mame`] when MAME cannot run at all; a game that goes wrong is a
+/// [`MameOutcome::mismatch`].
+pub fn play_mame_game(
+    dsk: &Path,
+    image: &Image,
+    setup: &GameSetup,
+    machine: Machine,
+    weights: &Weights,
+    roms: &Roms,
+    work: &Path,
+) -> Result<MameOutcome, VerifyError> {
+    let at = Addrs::of(image)?;
+    let plan = plan(setup, weights);
+    let script = script(dsk, machine, &at, setup, &plan);
+    let (outcome, failure) = mame::run_partial(&script, work, roms)
+        .map_err(|e| VerifyError::Mame(format!("{}: {e}", machine.name())))?;
+    let origin = format!("MAME {}, {setup}", machine.name());
+    let mismatch = compare(&outcome.reads, &at, &plan, failure.as_deref(), &origin, setup);
+    Ok(MameOutcome {
+        setup: *setup,
+        machine,
+        mismatch,
+        plies: plan.plies.len(),
+        frames: outcome.frames,
+        wall: outcome.wall,
+        screenshot: outcome.snapshots.get("end").cloned(),
+    })
+}
+
+/// The first difference between what MAME read and the reference's game.
+fn compare(
+    reads: &std::collections::BTreeMap<String, Vec<u8>>,
+    at: &Addrs,
+    plan: &Plan,
+    failure: Option<&str>,
+    origin: &str,
+    setup: &GameSetup,
+) -> Option<Mismatch> {
+    let mismatch = |board: Board, plies: usize, z80: String, reference: String| Mismatch {
+        kind: MismatchKind::Mame,
+        level: Some(setup.level),
+        origin: format!("{origin}, after {plies} plies"),
+        board,
+        z80,
+        reference,
+        game: Some(setup.index),
+        moves: plan.plies[..plies.min(plan.plies.len())].to_vec(),
+    };
+    let get = |label: &str| reads.get(label);
+    let byte = |label: &str| get(label).and_then(|v| v.first().copied());
+    let stopped = |board: Board, plies: usize, what: &str| {
+        let why = failure
+            .and_then(|f| f.lines().next())
+            .unwrap_or("the script ended early");
+        mismatch(board, plies, format!("no {what}: {why}"), what.to_string())
+    };
+
+    match get("start") {
+        Some(b) if *b == board_bytes(&Board::start()) => {}
+        Some(b) => {
+            return Some(mismatch(
+                Board::start(),
+                0,
+                format!("board after RUN\" {}", bytes_text(b)),
+                to_board_string(&Board::start()),
+            ))
+        }
+        None => return Some(stopped(Board::start(), 0, "start")),
+    }
+    for (i, wait) in plan.waits.iter().enumerate() {
+        let (Some(board), Some(side), Some(state)) = (
+            get(&format!("board{i}")),
+            byte(&format!("side{i}")),
+            byte(&format!("state{i}")),
+        ) else {
+            return Some(stopped(wait.board, wait.plies_before, "wait for a key"));
+        };
+        let want_state = match wait.keys {
+            WaitKeys::Human { .. } => at.st_human,
+            WaitKeys::Pass => at.st_pass,
+        };
+        if *board != board_bytes(&wait.board)
+            || side != side_code(wait.board.to_move)
+            || state != want_state
+        {
+            return Some(mismatch(
+                wait.board,
+                wait.plies_before,
+                format!(
+                    "board {} side {side} ui_state {state}",
+                    bytes_text(board)
+                ),
+                format!(
+                    "board {} side {} ui_state {want_state}",
+                    to_board_string(&wait.board),
+                    side_code(wait.board.to_move)
+                ),
+            ));
+        }
+    }
+    let end = plan.end;
+    let n = plan.plies.len();
+    let (Some(board), Some(state), Some(count), Some(record)) = (
+        get("end-board"),
+        byte("end-state"),
+        byte("record-count"),
+        get("record"),
+    ) else {
+        return Some(stopped(end, n, "game over"));
+    };
+    let record = &record[..usize::from(count).min(record.len())];
+    let fs = end.final_score();
+    let winner = match fs.black.cmp(&fs.white) {
+        std::cmp::Ordering::Greater => 1,
+        std::cmp::Ordering::Less => 2,
+        std::cmp::Ordering::Equal => 0,
+    };
+    let finals = (byte("final-black"), byte("final-white"), byte("winner"));
+    let want = (Some(fs.black), Some(fs.white), Some(winner));
+    if *board != board_bytes(&end) || state != at.st_over || record != plan.plies || finals != want
+    {
+        return Some(mismatch(
+            end,
+            n,
+            format!(
+                "board {} ui_state {state}, record {}, final {:?}-{:?} winner {:?}",
+                bytes_text(board),
+                plies_text(record),
+                finals.0,
+                finals.1,
+                finals.2
+            ),
+            format!(
+                "board {} ui_state {}, record {}, final {}-{} winner {winner}",
+                to_board_string(&end),
+                at.st_over,
+                plies_text(&plan.plies),
+                fs.black,
+                fs.white
+            ),
+        ));
+    }
+    None
+}

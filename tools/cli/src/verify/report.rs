@@ -1,0 +1,448 @@
+//! The result of a run: counts and CPC time per move by level, every mismatch (the first
+//! ones kept in full), the summary table, the JSON form, and the commands that reproduce a
+//! mismatch.
+
+use othello_engine::board::Color;
+use othello_engine::notation::{color_char, to_board_string};
+use serde_json::{json, Value};
+
+use super::check::PositionOutcome;
+use super::game::{plies_text, GameOutcome};
+use super::mame_game::MameOutcome;
+use super::{Config, Levels, Mismatch, MismatchKind};
+
+/// Mismatches kept in full (the count goes on).
+pub const KEPT: usize = 100;
+
+/// What one level gave.
+#[derive(Clone, Debug, Default)]
+pub struct LevelReport {
+    /// The level.
+    pub level: u8,
+    /// Positions whose `ai_entry` answer was compared.
+    pub positions: usize,
+    /// Games played through the user interface.
+    pub games: usize,
+    /// Games played in MAME.
+    pub mame_games: usize,
+    /// Differences at this level (positions and games).
+    pub mismatches: usize,
+    /// CPC µs per move: `ai_entry` calls that chose a move, and the program's thinking time
+    /// in games.
+    pub move_us: Vec<u64>,
+}
+
+impl LevelReport {
+    /// (min, median, max) CPC seconds per move, if any move was timed.
+    #[must_use]
+    pub fn seconds_per_move(&self) -> Option<(f64, f64, f64)> {
+        let mut t = self.move_us.clone();
+        if t.is_empty() {
+            return None;
+        }
+        t.sort_unstable();
+        let s = |us: u64| us as f64 / 1e6;
+        Some((s(t[0]), s(t[t.len() / 2]), s(t[t.len() - 1])))
+    }
+}
+
+/// A whole run.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// The levels checked.
+    pub levels: Vec<LevelReport>,
+    /// Levels of the weights file the program answers `&FE` for.
+    pub not_implemented: Vec<u8>,
+    /// True when the levels were listed (an unimplemented one then fails the run).
+    pub levels_listed: bool,
+    /// Positions checked.
+    pub positions: usize,
+    /// Rule differences (`gen_legal`, `play_move`).
+    pub rule_mismatches: usize,
+    /// The first [`KEPT`] mismatches: positions in order, then games, then MAME games.
+    pub mismatches: Vec<Mismatch>,
+    /// All mismatches.
+    pub mismatch_count: usize,
+    /// Host seconds of the positions.
+    pub position_seconds: f64,
+    /// Host seconds of the games.
+    pub game_seconds: f64,
+    /// The games through the user interface that ended: (setup text, plies, final score).
+    pub finished_games: Vec<(String, usize, (u8, u8))>,
+    /// The MAME games: (machine, setup text, plies, frames, wall seconds, screenshot).
+    pub mame: Vec<(String, String, usize, u32, f64, Option<String>)>,
+    /// The run's seed.
+    pub seed: u64,
+}
+
+impl Report {
+    /// An empty report for a run of `levels`.
+    #[must_use]
+    pub fn new(levels: &[u8], not_implemented: Vec<u8>, config: &Config) -> Report {
+        Report {
+            levels: levels
+                .iter()
+                .map(|&level| LevelReport {
+                    level,
+                    ..LevelReport::default()
+                })
+                .collect(),
+            not_implemented,
+            levels_listed: matches!(config.levels, Levels::List(_)),
+            seed: config.seed,
+            ..Report::default()
+        }
+    }
+
+    fn level_mut(&mut self, level: Option<u8>) -> Option<&mut LevelReport> {
+        self.levels.iter_mut().find(|l| Some(l.level) == level)
+    }
+
+    fn add_mismatch(&mut self, m: Mismatch) {
+        match m.kind {
+            MismatchKind::Legal | MismatchKind::PlayMove => self.rule_mismatches += 1,
+            _ => {
+                if let Some(l) = self.level_mut(m.level) {
+                    l.mismatches += 1;
+                }
+            }
+        }
+        self.mismatch_count += 1;
+        if self.mismatches.len() < KEPT {
+            self.mismatches.push(m);
+        }
+    }
+
+    /// Adds a checked position.
+    pub fn add_position(&mut self, outcome: PositionOutcome) {
+        self.positions += 1;
+        for l in &mut self.levels {
+            l.positions += 1;
+        }
+        for (level, us) in outcome.ai_us {
+            if let Some(l) = self.level_mut(Some(level)) {
+                l.move_us.push(us);
+            }
+        }
+        for m in outcome.mismatches {
+            self.add_mismatch(m);
+        }
+    }
+
+    /// Adds a game played through the user interface.
+    pub fn add_game(&mut self, outcome: GameOutcome) {
+        if let Some(l) = self.level_mut(Some(outcome.setup.level)) {
+            l.games += 1;
+            l.move_us.extend(&outcome.think_us);
+        }
+        if let Some(score) = outcome.final_score {
+            self.finished_games
+                .push((outcome.setup.to_string(), outcome.plies.len(), score));
+        }
+        if let Some(m) = outcome.mismatch {
+            self.add_mismatch(m);
+        }
+    }
+
+    /// Adds a game played in MAME.
+    pub fn add_mame(&mut self, outcome: MameOutcome) {
+        if let Some(l) = self.level_mut(Some(outcome.setup.level)) {
+            l.mame_games += 1;
+        }
+        self.mame.push((
+            outcome.machine.name().to_string(),
+            outcome.setup.to_string(),
+            outcome.plies,
+            outcome.frames,
+            outcome.wall.as_secs_f64(),
+            outcome.screenshot.map(|p| p.display().to_string()),
+        ));
+        if let Some(m) = outcome.mismatch {
+            self.add_mismatch(m);
+        }
+    }
+
+    /// True when nothing differs and every level asked for was checked.
+    #[must_use]
+    pub fn passed(&self) -> bool {
+        self.mismatch_count == 0 && !(self.levels_listed && !self.not_implemented.is_empty())
+    }
+
+    /// The first mismatch (positions in suite order first, then games, then MAME).
+    #[must_use]
+    pub fn first_mismatch(&self) -> Option<&Mismatch> {
+        self.mismatches.first()
+    }
+
+    /// Positions per host second (all levels and the rules of each position).
+    #[must_use]
+    pub fn positions_per_second(&self) -> f64 {
+        if self.position_seconds > 0.0 {
+            self.positions as f64 / self.position_seconds
+        } else {
+            0.0
+        }
+    }
+
+    /// The summary as a Markdown table.
+    #[must_use]
+    pub fn table(&self) -> String {
+        let mame = !self.mame.is_empty();
+        let mut out = String::new();
+        out.push_str("| level | positions | games |");
+        if mame {
+            out.push_str(" MAME games |");
+        }
+        out.push_str(" mismatches | CPC s/move min | median | max |\n|---|---|---|");
+        if mame {
+            out.push_str("---|");
+        }
+        out.push_str("---|---|---|---|\n");
+        for l in &self.levels {
+            let times = l.seconds_per_move().map_or_else(
+                || "- | - | -".to_string(),
+                |(a, b, c)| format!("{a:.4} | {b:.4} | {c:.4}"),
+            );
+            out.push_str(&format!("| {} | {} | {} |", l.level, l.positions, l.games));
+            if mame {
+                out.push_str(&format!(" {} |", l.mame_games));
+            }
+            out.push_str(&format!(" {} | {times} |\n", l.mismatches));
+        }
+        for level in &self.not_implemented {
+            out.push_str(&format!(
+                "| {level} | not implemented in the Z80 program (ai_entry answers &FE) |\n"
+            ));
+        }
+        out.push_str(&format!(
+            "| rules (gen_legal, play_move) | {} | - |{} {} | - | - | - |\n",
+            self.positions,
+            if mame { " - |" } else { "" },
+            self.rule_mismatches
+        ));
+        out
+    }
+
+    /// The report as JSON; `command` is the command line of the run.
+    #[must_use]
+    pub fn json(&self, command: &str, threads: usize) -> Value {
+        let levels: Vec<Value> = self
+            .levels
+            .iter()
+            .map(|l| {
+                let t = l.seconds_per_move();
+                json!({
+                    "level": l.level,
+                    "positions": l.positions,
+                    "games": l.games,
+                    "mame_games": l.mame_games,
+                    "mismatches": l.mismatches,
+                    "moves_timed": l.move_us.len(),
+                    "cpc_seconds_per_move": t.map(|(a, b, c)| json!({"min": a, "median": b, "max": c})),
+                })
+            })
+            .collect();
+        let mismatches: Vec<Value> = self.mismatches.iter().map(mismatch_json).collect();
+        json!({
+            "command": command,
+            "passed": self.passed(),
+            "seed": self.seed,
+            "threads": threads,
+            "positions": self.positions,
+            "position_seconds": self.position_seconds,
+            "positions_per_second": self.positions_per_second(),
+            "game_seconds": self.game_seconds,
+            "levels": levels,
+            "not_implemented_in_the_z80_program": self.not_implemented,
+            "rule_mismatches": self.rule_mismatches,
+            "mismatch_count": self.mismatch_count,
+            "mismatches": mismatches,
+            "games": self.finished_games.iter().map(|(g, plies, (b, w))| json!({
+                "game": g, "plies": plies, "final_black": b, "final_white": w,
+            })).collect::<Vec<_>>(),
+            "mame_games": self.mame.iter().map(|(m, g, plies, frames, wall, shot)| json!({
+                "machine": m, "game": g, "plies": plies, "frames": frames,
+                "wall_seconds": wall, "screenshot": shot,
+            })).collect::<Vec<_>>(),
+        })
+    }
+}
+
+fn mismatch_json(m: &Mismatch) -> Value {
+    json!({
+        "kind": m.kind.name(),
+        "level": m.level,
+        "origin": m.origin,
+        "board": to_board_string(&m.board),
+        "to_move": color_char(m.board.to_move).to_string(),
+        "z80": m.z80,
+        "reference": m.reference,
+        "game": m.game.map(|g| g + 1),
+        "moves": if m.moves.is_empty() { Value::Null } else { json!(plies_text(&m.moves)) },
+    })
+}
+
+/// How the run was invoked, for the commands that reproduce a mismatch.
+#[derive(Clone, Debug)]
+pub struct Invocation {
+    /// `cpc-othello verify` with the options that choose the program and weights
+    /// (`--weights F`, `--program P --symbols S`), without the checks.
+    pub verify: String,
+    /// ` --weights F` for `engine best`, or empty for the default weights.
+    pub engine_weights: String,
+    /// The run's positions count.
+    pub positions: usize,
+    /// The run's seed.
+    pub seed: u64,
+}
+
+/// Commands that show the mismatch again: the reference's answer for the position, and a
+/// `verify` run that meets it.
+#[must_use]
+pub fn reproduce(m: &Mismatch, how: &Invocation) -> Vec<String> {
+    let board = to_board_string(&m.board);
+    let side = match m.board.to_move {
+        Color::Black => 'X',
+        Color::White => 'O',
+    };
+    let position = format!("--board {board} --to-move {side}");
+    let level = m.level.unwrap_or(1);
+    let engine = format!(
+        "cpc-othello engine best {position} --level {level}{}",
+        how.engine_weights
+    );
+    let v = &how.verify;
+    let seed = how.seed;
+    match m.kind {
+        MismatchKind::Ai => vec![
+            engine,
+            format!("{v} --levels {level} {position}"),
+            format!(
+                "{v} --levels {level} --positions {} --games 0 --seed {seed}",
+                how.positions
+            ),
+        ],
+        MismatchKind::Legal | MismatchKind::PlayMove => vec![
+            format!("{v} --levels 1 {position}"),
+            format!(
+                "{v} --levels 1 --positions {} --games 0 --seed {seed}",
+                how.positions
+            ),
+        ],
+        MismatchKind::Game => vec![
+            engine,
+            format!(
+                "{v} --levels {level} --positions 0 --games {} --seed {seed}",
+                m.game.unwrap_or(0) + 1
+            ),
+        ],
+        MismatchKind::Mame => vec![
+            engine,
+            format!(
+                "{v} --levels {level} --positions 0 --games 0 --mame --mame-games {} --seed {seed}",
+                m.game.unwrap_or(0) + 1
+            ),
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use othello_engine::board::Board;
+
+    fn mismatch(kind: MismatchKind, level: Option<u8>) -> Mismatch {
+        Mismatch {
+            kind,
+            level,
+            origin: "test".into(),
+            board: Board::start(),
+            z80: "d3".into(),
+            reference: "c4".into(),
+            game: Some(4),
+            moves: Vec::new(),
+        }
+    }
+
+    fn report(levels: &[u8], not_implemented: Vec<u8>, listed: bool) -> Report {
+        let config = Config {
+            levels: if listed {
+                Levels::List(levels.to_vec())
+            } else {
+                Levels::All
+            },
+            positions: 0,
+            games: 0,
+            seed: 9,
+            ffo: Vec::new(),
+            given: None,
+            mame: None,
+        };
+        Report::new(levels, not_implemented, &config)
+    }
+
+    #[test]
+    fn unplayed_levels_fail_only_when_asked_for() {
+        let all = report(&[1, 2], vec![3, 4], false);
+        assert!(all.passed());
+        assert!(all
+            .table()
+            .contains("| 3 | not implemented in the Z80 program (ai_entry answers &FE) |"));
+        assert!(!report(&[1], vec![3], true).passed());
+        assert!(report(&[1, 2], Vec::new(), true).passed());
+    }
+
+    #[test]
+    fn mismatches_are_counted_by_level_and_the_first_is_kept() {
+        let mut r = report(&[1, 2], Vec::new(), true);
+        r.add_position(PositionOutcome {
+            mismatches: vec![
+                mismatch(MismatchKind::Ai, Some(2)),
+                mismatch(MismatchKind::Legal, None),
+            ],
+            ai_us: vec![(1, 5000), (2, 9000), (2, 1000), (2, 3000)],
+        });
+        assert!(!r.passed());
+        assert_eq!(r.mismatch_count, 2);
+        assert_eq!((r.levels[0].mismatches, r.levels[1].mismatches), (0, 1));
+        assert_eq!(r.rule_mismatches, 1);
+        assert_eq!(r.first_mismatch().unwrap().level, Some(2));
+        assert_eq!(r.levels[1].seconds_per_move(), Some((0.001, 0.003, 0.009)));
+        assert!(r.table().contains("| 2 | 1 | 0 | 1 | 0.0010 | 0.0030 | 0.0090 |"));
+        let json = r.json("cpc-othello verify", 2);
+        assert_eq!(json["mismatch_count"], 2);
+        assert_eq!(json["mismatches"][0]["kind"], "ai_entry");
+        assert_eq!(json["mismatches"][0]["game"], 5);
+    }
+
+    #[test]
+    fn reproduce_commands_name_the_position_level_and_run() {
+        let how = Invocation {
+            verify: "cpc-othello verify --weights w.toml".into(),
+            engine_weights: " --weights w.toml".into(),
+            positions: 500,
+            seed: 42,
+        };
+        let start = "---------------------------OX------XO---------------------------";
+        let ai = reproduce(&mismatch(MismatchKind::Ai, Some(2)), &how);
+        assert_eq!(
+            ai[0],
+            format!("cpc-othello engine best --board {start} --to-move X --level 2 --weights w.toml")
+        );
+        assert_eq!(
+            ai[1],
+            format!("cpc-othello verify --weights w.toml --levels 2 --board {start} --to-move X")
+        );
+        assert_eq!(
+            ai[2],
+            "cpc-othello verify --weights w.toml --levels 2 --positions 500 --games 0 --seed 42"
+        );
+        let game = reproduce(&mismatch(MismatchKind::Game, Some(1)), &how);
+        assert_eq!(
+            game[1],
+            "cpc-othello verify --weights w.toml --levels 1 --positions 0 --games 5 --seed 42"
+        );
+        let mame = reproduce(&mismatch(MismatchKind::Mame, Some(1)), &how);
+        assert!(mame[1].ends_with("--mame --mame-games 5 --seed 42"), "{}", mame[1]);
+    }
+}

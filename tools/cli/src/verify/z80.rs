@@ -1,0 +1,485 @@
+//! The Z80 program's AI and rules, called one routine at a time in the bundled emulator.
+//!
+//! An [`Image`] is a built program (bytes, load and entry address) with its symbol file;
+//! a [`Z80Ai`] boots it (without running the program's own start-up: the routines need
+//! nothing but a stack) and calls `ai_entry`, `gen_legal` and `play_move` with positions
+//! written into the program's memory at the addresses the symbol file gives.
+
+use std::path::Path;
+
+use cpc_emu::{CallOutcome, Cpc, Program, Symbols};
+use othello_engine::board::{Board, Color};
+
+use crate::build::GameImage;
+
+use super::VerifyError;
+
+/// CPC time one call of a routine may take at levels 1 and 2 before it counts as a hang
+/// (level 2 needs well under 0.5 s).
+pub const CALL_LIMIT_US: u64 = 5_000_000;
+
+/// `ai_move` when the side to move has no legal move.
+pub const AI_PASS: u8 = 0xFF;
+/// `ai_move` when `ai_level` or `ai_side` is not one the program plays.
+pub const AI_BAD_INPUT: u8 = 0xFE;
+
+/// A built game program and its symbols.
+#[derive(Clone, Debug)]
+pub struct Image {
+    program: Program,
+    symbols: Symbols,
+}
+
+impl Image {
+    /// The program `program` with the symbols `symbols`.
+    #[must_use]
+    pub fn new(program: Program, symbols: Symbols) -> Image {
+        Image { program, symbols }
+    }
+
+    /// The image an in-memory build made.
+    ///
+    /// # Errors
+    /// [`VerifyError::Image`] if the assembler's symbol file does not parse.
+    pub fn from_game(game: &GameImage) -> Result<Image, VerifyError> {
+        let symbols = Symbols::from_json(&game.symbols_json())
+            .map_err(|e| VerifyError::Image(format!("the build's symbol file: {e}")))?;
+        Ok(Image::new(
+            Program {
+                load: game.load(),
+                exec: game.exec(),
+                bytes: game.binary(),
+            },
+            symbols,
+        ))
+    }
+
+    /// A raw binary (no AMSDOS header, as `cpc-othello build` writes `<stem>.bin`) and its
+    /// JSON symbol file, which says where it loads and starts.
+    ///
+    /// # Errors
+    /// [`VerifyError::Image`] naming the file that cannot be read or lacks an address.
+    pub fn from_files(binary: &Path, symbols: &Path) -> Result<Image, VerifyError> {
+        let bytes = std::fs::read(binary)
+            .map_err(|e| VerifyError::Image(format!("{}: {e}", binary.display())))?;
+        let file = symbols;
+        let symbols = Symbols::load(file).map_err(|e| VerifyError::Image(e.to_string()))?;
+        let missing = |what: &str| {
+            VerifyError::Image(format!(
+                "{}: no `{what}` address (expected the JSON symbol file `cpc-othello build` \
+                 writes)",
+                file.display()
+            ))
+        };
+        let load = symbols.load_address().ok_or_else(|| missing("load"))?;
+        let exec = symbols.exec_address().ok_or_else(|| missing("exec"))?;
+        if bytes.is_empty() || usize::from(load) + bytes.len() > 0x1_0000 {
+            return Err(VerifyError::Image(format!(
+                "{}: {} bytes do not fit in memory from &{load:04X}",
+                binary.display(),
+                bytes.len()
+            )));
+        }
+        Ok(Image::new(Program { load, exec, bytes }, symbols))
+    }
+
+    /// The program.
+    #[must_use]
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    /// The symbols.
+    #[must_use]
+    pub fn symbols(&self) -> &Symbols {
+        &self.symbols
+    }
+
+    /// The address (or value) of symbol `name`.
+    ///
+    /// # Errors
+    /// [`VerifyError::Symbol`] when the symbol file lacks it.
+    pub fn addr(&self, name: &str) -> Result<u16, VerifyError> {
+        self.symbols
+            .get(name)
+            .ok_or_else(|| VerifyError::Symbol(name.to_string()))
+    }
+
+    /// Changes the byte at `addr` in the program itself (as a patched binary would).
+    ///
+    /// # Errors
+    /// [`VerifyError::Image`] when `addr` is outside the program.
+    pub fn patch(&mut self, addr: u16, value: u8) -> Result<(), VerifyError> {
+        let at = usize::from(addr.wrapping_sub(self.program.load));
+        let len = self.program.bytes.len();
+        match self.program.bytes.get_mut(at) {
+            Some(byte) if addr >= self.program.load => {
+                *byte = value;
+                Ok(())
+            }
+            _ => Err(VerifyError::Image(format!(
+                "&{addr:04X} is outside the program (&{:04X}, {len} bytes)",
+                self.program.load
+            ))),
+        }
+    }
+
+    /// A fresh machine running nothing yet, with the program in memory.
+    fn boot(&self) -> Result<Cpc, VerifyError> {
+        Cpc::boot(&self.program).map_err(|e| VerifyError::Image(e.to_string()))
+    }
+}
+
+/// What `ai_entry` answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiAnswer {
+    /// `ai_move`: a square, [`AI_PASS`] or [`AI_BAD_INPUT`].
+    pub mv: u8,
+    /// `ai_score`.
+    pub score: i16,
+    /// `ai_nodes`.
+    pub nodes: u32,
+    /// CPC time of the call, interrupts included.
+    pub us: u64,
+}
+
+/// What `play_move` did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Carry flag on return: set = refused as illegal.
+    pub refused: bool,
+    /// `game_board` after the call.
+    pub board: Vec<u8>,
+    /// `side_to_move` after the call.
+    pub side: u8,
+    /// `move_number` after the call (it was 7 before).
+    pub move_number: u8,
+    /// `flip_list`, in the program's order.
+    pub flips: Vec<u8>,
+}
+
+/// The addresses every position needs, looked up once.
+#[derive(Clone, Copy, Debug)]
+struct Addrs {
+    ai_entry: u16,
+    ai_board: u16,
+    ai_side: u16,
+    ai_level: u16,
+    ai_move: u16,
+    ai_score: u16,
+    ai_nodes: u16,
+    gen_legal: u16,
+    play_move: u16,
+    game_board: u16,
+    side_to_move: u16,
+    legal_count: u16,
+    legal_list: u16,
+    move_number: u16,
+    flip_count: u16,
+    flip_list: u16,
+}
+
+impl Addrs {
+    fn of(image: &Image) -> Result<Addrs, VerifyError> {
+        let a = |name: &str| image.addr(name);
+        Ok(Addrs {
+            ai_entry: a("ai_entry")?,
+            ai_board: a("ai_board")?,
+            ai_side: a("ai_side")?,
+            ai_level: a("ai_level")?,
+            ai_move: a("ai_move")?,
+            ai_score: a("ai_score")?,
+            ai_nodes: a("ai_nodes")?,
+            gen_legal: a("gen_legal")?,
+            play_move: a("play_move")?,
+            game_board: a("game_board")?,
+            side_to_move: a("side_to_move")?,
+            legal_count: a("legal_count")?,
+            legal_list: a("legal_list")?,
+            move_number: a("move_number")?,
+            flip_count: a("flip_count")?,
+            flip_list: a("flip_list")?,
+        })
+    }
+}
+
+/// The program's routines, located through its symbol file; they act on a machine passed
+/// in, so that a caller may keep the machine itself (see [`Z80Ai`] for the two together).
+#[derive(Clone, Debug)]
+pub struct Routines {
+    image: Image,
+    at: Addrs,
+}
+
+impl Routines {
+    /// The routines of `image`.
+    ///
+    /// # Errors
+    /// [`VerifyError::Symbol`] when the symbol file lacks an interface symbol.
+    pub fn new(image: &Image) -> Result<Routines, VerifyError> {
+        Ok(Routines {
+            image: image.clone(),
+            at: Addrs::of(image)?,
+        })
+    }
+
+    /// A machine with the program loaded (not started), screen rendering off: nothing
+    /// here looks at the picture.
+    ///
+    /// # Errors
+    /// [`VerifyError::Image`] when the program does not fit in memory.
+    pub fn boot(&self) -> Result<Cpc, VerifyError> {
+        let mut cpc = self.image.boot()?;
+        cpc.set_rendering(false);
+        Ok(cpc)
+    }
+
+    /// The image.
+    #[must_use]
+    pub fn image(&self) -> &Image {
+        &self.image
+    }
+
+    /// The address of a symbol of the program.
+    ///
+    /// # Errors
+    /// [`VerifyError::Symbol`] when it is missing.
+    pub fn addr(&self, name: &str) -> Result<u16, VerifyError> {
+        self.image.addr(name)
+    }
+
+    /// Calls the routine at `addr` (named `routine` in messages) with A = `a`, allowing it
+    /// `limit_us` of CPC time.
+    ///
+    /// # Errors
+    /// [`VerifyError::Hang`] if it does not return in time, [`VerifyError::Emulator`] if
+    /// the emulator stops.
+    pub fn call_at(
+        &self,
+        cpc: &mut Cpc,
+        addr: u16,
+        a: u8,
+        routine: &str,
+        limit_us: u64,
+    ) -> Result<CallOutcome, VerifyError> {
+        let mut regs = cpc.registers();
+        regs.af = u16::from(a) << 8 | (regs.af & 0xFF);
+        cpc.set_registers(&regs);
+        let out = cpc
+            .call(addr, limit_us)
+            .map_err(|e| VerifyError::Emulator(format!("{routine}: {e}")))?;
+        if !out.returned {
+            return Err(VerifyError::Hang {
+                routine: routine.to_string(),
+                limit_us,
+                pc: cpc.pc(),
+            });
+        }
+        Ok(out)
+    }
+
+    /// The AI's answer for `board` at `level`.
+    ///
+    /// # Errors
+    /// As [`Routines::call_at`].
+    pub fn ai(
+        &self,
+        cpc: &mut Cpc,
+        board: &Board,
+        level: u8,
+        limit_us: u64,
+    ) -> Result<AiAnswer, VerifyError> {
+        let at = self.at;
+        cpc.write_bytes(at.ai_board, &board_bytes(board));
+        cpc.poke(at.ai_side, side_code(board.to_move));
+        cpc.poke(at.ai_level, level);
+        let out = self.call_at(cpc, at.ai_entry, 0, "ai_entry", limit_us)?;
+        Ok(self.read_answer(cpc, out.elapsed_us))
+    }
+
+    /// Reads `ai_move`, `ai_score` and `ai_nodes`; `us` is the time to report.
+    #[must_use]
+    pub fn read_answer(&self, cpc: &Cpc, us: u64) -> AiAnswer {
+        let at = self.at;
+        AiAnswer {
+            mv: cpc.peek(at.ai_move),
+            score: cpc.peek_word(at.ai_score) as i16,
+            nodes: u32::from(cpc.peek_word(at.ai_nodes))
+                | u32::from(cpc.peek_word(at.ai_nodes.wrapping_add(2))) << 16,
+            us,
+        }
+    }
+
+    /// `gen_legal` on `board`: the `legal_list` entries.
+    ///
+    /// # Errors
+    /// As [`Routines::call_at`].
+    pub fn gen_legal(
+        &self,
+        cpc: &mut Cpc,
+        board: &Board,
+        limit_us: u64,
+    ) -> Result<Vec<u8>, VerifyError> {
+        let at = self.at;
+        cpc.write_bytes(at.game_board, &board_bytes(board));
+        cpc.poke(at.side_to_move, side_code(board.to_move));
+        self.call_at(cpc, at.gen_legal, 0, "gen_legal", limit_us)?;
+        let n = cpc.peek(at.legal_count);
+        Ok(cpc.read_bytes(at.legal_list, usize::from(n)))
+    }
+
+    /// `play_move(sq)` on `board`, with `move_number` set to 7 before.
+    ///
+    /// # Errors
+    /// As [`Routines::call_at`].
+    pub fn play_move(
+        &self,
+        cpc: &mut Cpc,
+        board: &Board,
+        sq: u8,
+        limit_us: u64,
+    ) -> Result<Played, VerifyError> {
+        let at = self.at;
+        cpc.write_bytes(at.game_board, &board_bytes(board));
+        cpc.poke(at.side_to_move, side_code(board.to_move));
+        cpc.poke(at.move_number, 7);
+        let out = self.call_at(cpc, at.play_move, sq, "play_move", limit_us)?;
+        let n = cpc.peek(at.flip_count);
+        Ok(Played {
+            refused: out.registers.af & 1 != 0,
+            board: cpc.read_bytes(at.game_board, 64),
+            side: cpc.peek(at.side_to_move),
+            move_number: cpc.peek(at.move_number),
+            flips: cpc.read_bytes(at.flip_list, usize::from(n.min(64))),
+        })
+    }
+}
+
+/// The program booted in an emulator, ready to have its routines called.
+pub struct Z80Ai {
+    /// The machine (public for tests that look at or change more than the interface).
+    pub cpc: Cpc,
+    /// The routines.
+    pub routines: Routines,
+    /// CPC time a call may take before it counts as a hang.
+    pub limit_us: u64,
+}
+
+impl Z80Ai {
+    /// Boots `image`.
+    ///
+    /// # Errors
+    /// [`VerifyError::Symbol`] when the symbol file lacks an interface symbol,
+    /// [`VerifyError::Image`] when the program does not fit in memory.
+    pub fn new(image: &Image) -> Result<Z80Ai, VerifyError> {
+        let routines = Routines::new(image)?;
+        Ok(Z80Ai {
+            cpc: routines.boot()?,
+            routines,
+            limit_us: CALL_LIMIT_US,
+        })
+    }
+
+    /// Starts the machine again from the image (after a hang left it in an unknown state).
+    ///
+    /// # Errors
+    /// As [`Z80Ai::new`].
+    pub fn reboot(&mut self) -> Result<(), VerifyError> {
+        self.cpc = self.routines.boot()?;
+        Ok(())
+    }
+
+    /// The address of a symbol of the program.
+    ///
+    /// # Errors
+    /// [`VerifyError::Symbol`] when it is missing.
+    pub fn addr(&self, name: &str) -> Result<u16, VerifyError> {
+        self.routines.addr(name)
+    }
+
+    /// Calls the routine named `routine` with A = `a`.
+    ///
+    /// # Errors
+    /// As [`Routines::call_at`], and [`VerifyError::Symbol`].
+    pub fn call(&mut self, routine: &str, a: u8) -> Result<CallOutcome, VerifyError> {
+        let addr = self.addr(routine)?;
+        self.routines
+            .call_at(&mut self.cpc, addr, a, routine, self.limit_us)
+    }
+
+    /// The AI's answer for `board` at `level`.
+    ///
+    /// # Errors
+    /// As [`Routines::call_at`].
+    pub fn ai(&mut self, board: &Board, level: u8) -> Result<AiAnswer, VerifyError> {
+        self.routines.ai(&mut self.cpc, board, level, self.limit_us)
+    }
+
+    /// True when the program plays `level`: `ai_entry` does not answer [`AI_BAD_INPUT`] in
+    /// a position with one empty square (one legal move, so any search is short).
+    ///
+    /// # Errors
+    /// As [`Routines::call_at`].
+    pub fn plays_level(&mut self, level: u8) -> Result<bool, VerifyError> {
+        let one_move = Board {
+            black: (1 << 62) - 1,
+            white: 1 << 62,
+            to_move: Color::Black,
+        };
+        let limit = super::call_limit_us(level);
+        let answer = self.routines.ai(&mut self.cpc, &one_move, level, limit)?;
+        Ok(answer.mv != AI_BAD_INPUT)
+    }
+
+    /// `gen_legal` on `board`.
+    ///
+    /// # Errors
+    /// As [`Routines::call_at`].
+    pub fn gen_legal(&mut self, board: &Board) -> Result<Vec<u8>, VerifyError> {
+        self.routines.gen_legal(&mut self.cpc, board, self.limit_us)
+    }
+
+    /// `play_move(sq)` on `board`.
+    ///
+    /// # Errors
+    /// As [`Routines::call_at`].
+    pub fn play_move(&mut self, board: &Board, sq: u8) -> Result<Played, VerifyError> {
+        self.routines.play_move(&mut self.cpc, board, sq, self.limit_us)
+    }
+}
+
+/// The board in `game_board` coding: 0 empty, 1 black, 2 white, a1 first.
+#[must_use]
+pub fn board_bytes(board: &Board) -> Vec<u8> {
+    (0..64)
+        .map(|s| u8::from(board.black >> s & 1 != 0) | u8::from(board.white >> s & 1 != 0) << 1)
+        .collect()
+}
+
+/// The colour code of the program: 1 black, 2 white.
+#[must_use]
+pub fn side_code(c: Color) -> u8 {
+    match c {
+        Color::Black => 1,
+        Color::White => 2,
+    }
+}
+
+/// A `game_board` image as a reference board, `None` if a byte is not 0, 1 or 2.
+#[must_use]
+pub fn board_from_bytes(bytes: &[u8], to_move: Color) -> Option<Board> {
+    let mut board = Board {
+        black: 0,
+        white: 0,
+        to_move,
+    };
+    for (sq, v) in bytes.iter().enumerate().take(64) {
+        match v {
+            0 => {}
+            1 => board.black |= 1 << sq,
+            2 => board.white |= 1 << sq,
+            _ => return None,
+        }
+    }
+    Some(board)
+}
