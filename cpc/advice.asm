@@ -3,10 +3,11 @@
 ;
 ; ---- Move now (ODIN's HALT) -------------------------------------------------------------------
 ;
-; Every call of ai_entry by the UI goes through ai_think, which clears ai_abort and sets
-; ai_busy for as long as ai_entry runs. Meanwhile the interrupt handler (irq_keys) takes
-; M off the keyboard and sets ai_abort = 1; in the demo ESC does the same and also sets
-; demo_stop. A fallen flag sets ai_abort too (clock.asm). The search is expected to poll
+; Every call of ai_entry by the UI goes through ai_call, which sets ai_busy for as long as
+; ai_entry runs and clears ai_abort when it returns (ai_think clears it before, too).
+; Meanwhile the interrupt handler (irq_keys) takes M off the keyboard and sets
+; ai_abort = 1; in the demo ESC does the same and also sets demo_stop. A flag falling
+; meanwhile sets ai_abort too (clock.asm). The search is expected to poll
 ; ai_abort and, once it is set, to return at once with the best root move it has finished
 ; (docs/architecture.md). The searches of levels 1 and 2 take under 0.15 s and do not poll:
 ; there the key simply takes effect when they are done, and the move is their full answer.
@@ -50,14 +51,19 @@ ai_think:
         ld (ai_abort),a
         ; then ai_call
 
-; ai_call: ai_entry with ai_busy set while it runs (ai_abort as it is). Trashes AF, BC, DE,
-; HL, IX.
+; ai_call: ai_entry with ai_busy set while it runs (ai_abort as it is). Afterwards
+; ai_stopped says whether it was asked to stop, and ai_abort is 0 again, so that a harness
+; calling ai_entry on its own never finds it set. Trashes AF, BC, DE, HL, IX.
 ai_call:
         ld a,1
         ld (ai_busy),a
         call ai_entry
         xor a
         ld (ai_busy),a
+        ld a,(ai_abort)
+        ld (ai_stopped),a
+        xor a
+        ld (ai_abort),a
         ret
 
 ; irq_keys: called by the interrupt handler every frame. While ai_entry runs, M (and ESC in
@@ -172,8 +178,10 @@ scores_toggle:
         ld a,(scores_on)
         xor 1
         ld (scores_on),a
-        jr nz,scores_refresh
-        call advice_clear_scores
+        jr z,.off
+        call scores_compute
+        jp panel_show_moves
+.off:   call advice_clear_scores
         jp panel_show_moves
 
 ; advice_clear_scores: the scores off the board, the hint stays. Trashes everything but IY.
@@ -185,14 +193,13 @@ advice_clear_scores:
         ld (scores_shown),a
         jp redraw_legal
 
-; scores_refresh: when the scores are on, works them out for legal_list and draws them.
-; Trashes everything but IY.
+; scores_refresh: when the scores are on, works them out for legal_list and draws them
+; (the panel's line follows with panel_show_turn). Trashes everything but IY.
 scores_refresh:
         ld a,(scores_on)
         or a
         ret z
-        call scores_compute
-        jp panel_show_moves
+        jp scores_compute
 
 ; scores_compute: score_list[i] = the per-move score of legal_list[i] at game_level, then
 ; scores_shown = 1 and the squares redrawn. Above level 2: scores_shown stays 0.
@@ -395,6 +402,7 @@ corner_neighbours:
 
 ai_busy:        db 0                ; 1 while the UI's call of ai_entry runs
 ai_abort:       db 0                ; 1: the search should return its best move so far
+ai_stopped:     db 0                ; ai_abort as the UI's last call of ai_entry ended
 hint_square:    db PLY_NONE         ; the hint's move, PLY_NONE when none is shown
 hint_score:     dw 0                ; its score (ai_score)
 hint_pv_len:    db 0                ; the principal variation shown: length, moves

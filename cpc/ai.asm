@@ -4,25 +4,30 @@
 ;
 ; In:   ai_board   64 bytes, a1..h8, coded as game_board (SQ_EMPTY, SQ_BLACK, SQ_WHITE)
 ;       ai_side    the side to move: SQ_BLACK (1) or SQ_WHITE (2)
-;       ai_level   1 = Nixon easy, 2 = Nixon hard (AI_MAX_LEVEL is the highest this program
-;                  plays so far)
+;       ai_level   1 = Nixon easy, 2 = Nixon hard, 3.. AI_MAX_LEVEL = the search levels of
+;                  the weights file (docs/ai.md 4.3: depth-limited alpha-beta, exact endgame)
 ; Call: ai_entry
 ; Out:  ai_move    the move, 0..63; AI_PASS (&FF) when the side to move has no legal move
 ;                  (ai_score = 0 then); AI_BAD_INPUT (&FE) when ai_level or ai_side is not
 ;                  one of the values above (nothing was searched)
 ;       ai_score   16-bit signed, little endian: the reference engine's score
 ;                  (othello_engine::search::best_move) for the same position and level
-;       ai_nodes   32-bit, little endian: moves scored (informational, docs/ai.md section 6)
+;       ai_nodes   32-bit, little endian: moves scored at levels 1 and 2 (informational,
+;                  docs/ai.md section 6)
 ;
-; ai_board is only read. ai_entry needs nothing but 12 bytes of stack (its return address
-; included) plus what the interrupt handler takes: it runs with interrupts on or off and
-; never changes the interrupt state. It changes AF, BC, DE, HL and
-; IX, never IY or the alternate registers. It uses the mailbox of board.asm, so it must not
-; run from an interrupt handler or while gen_legal or play_move run.
+;       ai_nodes   32-bit: positions visited at levels 3 and up (root and leaves included)
+;
+; ai_board is only read. At levels 1 and 2 ai_entry needs 12 bytes of stack (its return
+; address included), at levels 3 and up at most 256 (the search nests 4 bytes a ply; its
+; frames and tables are in the free RAM &8000-&99FF, see search.asm), plus what the interrupt
+; handler takes: it runs with interrupts on or off and never changes the interrupt state.
+; It changes AF, BC, DE, HL and IX, never IY or the alternate registers (the deep search
+; uses them and puts them back). It uses the mailbox of board.asm, so it must not run from
+; an interrupt handler or while gen_legal or play_move run.
 
 AI_PASS         equ &FF
 AI_BAD_INPUT    equ &FE
-AI_MAX_LEVEL    equ 2
+AI_MAX_LEVEL    equ 2+W_SEARCH_LEVELS  ; W_SEARCH_LEVELS: weights.inc
 
 ai_entry:
         ld hl,0

@@ -166,6 +166,9 @@ ab_child:
         ld a,(ix+FR_DEPTH)
         dec a
         jp z,ab_leaf
+        ld a,(ix+FR_SIZE+FR_EMPTY)
+        dec a
+        jp z,eg_last            ; one empty square left (endgame.asm)
         ld de,FR_SIZE
         add ix,de
         call ab_node
@@ -241,6 +244,9 @@ ab_make:
         ld (ix+FR_MOVE),c
         ld d,(ix+FR_P)
         ld e,(ix+FR_O)
+        ld a,(ab_exact)
+        or a
+        jp nz,eg_make
         call sm_make            ; B = flips, HL' = their weights
         ld a,(ix+FR_DIFF)       ; DIFF' = -(DIFF + 2 * flips + 1)
         add a,b
@@ -285,13 +291,16 @@ ab_make:
 ab_unmake:
         ld e,(ix+FR_O)
         call sm_undo            ; C = the cell
+        ld a,(ab_exact)
+        or a
+        ret nz                  ; the exact endgame keeps no weights
         jp ev_corner_undo
 
 ; ab_gen: P's legal moves into the frame's list, and how to order them: by the effective
 ; weight of the square at depth 1 (the children are leaves), fastest first (fewest replies
 ; for O, then the heavier square) while more than AB_ORDER_EMPTIES squares are empty, in
 ; list order below. Out: A = FR_N = the number of moves. Trashes everything but IX, IY.
-AB_ORDER_EMPTIES equ 6
+AB_ORDER_EMPTIES equ 4
 
 ab_gen:
         push ix
@@ -310,6 +319,11 @@ ab_gen:
         ld a,c
         or a
         jr z,.listed
+        ld l,c
+        inc h                   ; NB_TABLE: no disc next to it, no move there
+        ld a,(hl)
+        or a
+        jr z,.next
         ld h,mb_board/256
         call sq_legal
         jr nc,.next
@@ -327,8 +341,8 @@ ab_gen:
         cp 2
         jr c,.done              ; nothing to order
         ld a,(ix+FR_DEPTH)
-        dec a
-        jr z,ab_key_weights
+        cp 3
+        jr c,ab_key_weights
         ld a,(ix+FR_EMPTY)
         cp AB_ORDER_EMPTIES+1
         jr nc,ab_key_replies
@@ -370,7 +384,7 @@ ab_key_replies:
         ld c,(hl)
         ld d,(ix+FR_P)
         ld e,(ix+FR_O)
-        call sm_make
+        call sm_make_x
         ld d,(ix+FR_O)          ; O's replies
         ld e,(ix+FR_P)
         call mob_count
@@ -461,5 +475,6 @@ ab_pick:
 ab_list_end:    dw 0            ; ab_gen: where the next move goes
 ab_key_ptr:     dw 0            ; ab_key_replies: the entry being keyed
 ab_key_left:    db 0            ; and how many are left
+ab_exact:       db 0            ; 1 in the exact endgame (endgame.asm)
 ab_win:         dw &8000+WIN    ; ab_term: a won game's base score (biased); &8000 exact
 ab_loss:        dw &8000-WIN    ; and a lost game's

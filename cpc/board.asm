@@ -474,7 +474,8 @@ mb_undo:
 ; Next to mb_board the deep searches keep the empty cells in a doubly linked list in canonical
 ; order (page EL_LIST, search.asm): the next empty cell at el[cell], the previous one at
 ; el[cell + 128], cell 0 the head (0 also ends the list). Move generation and mobility visit
-; the empty cells only. Colours: D = the side to move (P), E = its opponent (O). mb_weight
+; the empty cells only, and skip those next to no disc: NB_TABLE (the page after EL_LIST)
+; counts the discs around every cell. Colours: D = the side to move (P), E = its opponent (O). mb_weight
 ; holds the effective weights (docs/ai.md 3.1) while a deep search runs (alphabeta.asm).
 ;
 ;   el_init     builds the list from mb_board. Out: A = empty squares.
@@ -529,6 +530,45 @@ el_init:
         ld (hl),0               ; the last one ends the list
         ld l,128
         ld (hl),b               ; the head's previous: the last one
+        ld hl,NB_TABLE          ; the discs next to each cell
+        ld b,0
+.clear: ld (hl),b
+        inc l
+        jr nz,.clear
+        ld c,MB_FIRST
+.disc:  ld h,mb_board/256
+        ld l,c
+        ld a,(hl)
+        dec a
+        cp 2
+        jr nc,.nodisc           ; empty or frame
+        ld h,NB_TABLE/256
+        ld a,c
+        sub 11
+        ld l,a
+        inc (hl)
+        inc l
+        inc (hl)
+        inc l
+        inc (hl)
+        add a,10
+        ld l,a
+        inc (hl)
+        inc l
+        inc l
+        inc (hl)
+        add a,10
+        ld l,a
+        inc (hl)
+        inc l
+        inc (hl)
+        inc l
+        inc (hl)
+.nodisc:
+        inc c
+        ld a,c
+        cp MB_END
+        jr c,.disc
         ex af,af'
         ret
 
@@ -625,6 +665,11 @@ mob_any:
         ld a,c
         or a
         ret z                   ; carry clear: none
+        ld l,c
+        inc h                   ; NB_TABLE: no disc next to it, no move there
+        ld a,(hl)
+        or a
+        jr z,.next
         ld h,mb_board/256
         call sq_legal
         ret c
@@ -640,6 +685,11 @@ mob_count:
         ld a,c
         or a
         ret z
+        ld l,c
+        inc h                   ; NB_TABLE
+        ld a,(hl)
+        or a
+        jr z,.next
         ld h,mb_board/256
         call sq_legal
         jr nc,.next
@@ -701,8 +751,14 @@ mob_both_next:
         ld a,c
         or a
         jp z,mob_both_end
+        ld l,c
+        inc h                   ; NB_TABLE
+        ld a,(hl)
+        or a
+        jr z,mob_both_next
         ld h,mb_board/256
         ld b,0
+        ld a,c
         sub 11
         ld l,a
         MOB_RAY -11
@@ -746,11 +802,9 @@ mob_both_end:
         ret
 
 ; SM_RAY: flips the ray from cell C in direction `off` if a P disc closes it: each flipped
-; cell goes on the undo stack (IY), B counts it and HL' adds its effective weight.
-SM_RAY macro off
-        ld a,c
-        add a,off
-        ld l,a
+; cell goes on the undo stack (IY) and B counts it; with `weights` = 1, HL' also adds its
+; effective weight. L is on the ray's first cell when it starts and is put back there.
+SM_RAY macro off, weights
         ld a,(hl)
         cp e
         jr nz,@end
@@ -761,16 +815,17 @@ SM_RAY macro off
         cp e
         jr z,@walk
         cp d
-        jr nz,@end
+        jr nz,@fix
 @back:  ld a,l
         sub off
         ld l,a
         cp c
-        jr z,@end
+        jr z,@fix
         ld (hl),d
         ld (iy+0),l
         inc iy
         inc b
+        if weights
         set 7,l                 ; mb_weight = mb_board + 128
         ld a,(hl)
         res 7,l
@@ -781,8 +836,73 @@ SM_RAY macro off
         ld d,a
         add hl,de
         exx
+        endif
         jr @back
+@fix:   ld a,c
+        add a,off
+        ld l,a
 @end:
+        endm
+
+; SM_BODY: the eight rays of sm_make, then the disc, the undo entry, the neighbour counts.
+SM_BODY macro weights
+        ld h,mb_board/256
+        ld b,0
+        ld a,c
+        sub 11
+        ld l,a
+        SM_RAY -11, weights
+        inc l
+        SM_RAY -10, weights
+        inc l
+        SM_RAY -9, weights
+        ld a,l
+        add a,8
+        ld l,a
+        SM_RAY -1, weights
+        inc l
+        inc l
+        SM_RAY 1, weights
+        ld a,l
+        add a,8
+        ld l,a
+        SM_RAY 9, weights
+        inc l
+        SM_RAY 10, weights
+        inc l
+        SM_RAY 11, weights
+        ld l,c
+        ld (hl),d
+        ld (iy+0),b
+        ld (iy+1),c
+        inc iy
+        inc iy
+        ld h,NB_TABLE/256       ; one more disc next to each neighbour
+        ld a,c
+        sub 11
+        ld l,a
+        inc (hl)
+        inc l
+        inc (hl)
+        inc l
+        inc (hl)
+        add a,10
+        ld l,a
+        inc (hl)
+        inc l
+        inc l
+        inc (hl)
+        add a,10
+        ld l,a
+        inc (hl)
+        inc l
+        inc (hl)
+        inc l
+        inc (hl)
+        push bc
+        call el_remove
+        pop bc
+        ret
         endm
 
 ; sm_make: P (colour D) plays the legal move on cell C. Pushes on the undo stack at IY the
@@ -793,33 +913,41 @@ sm_make:
         exx
         ld hl,0
         exx
-        ld h,mb_board/256
-        ld b,0
-        SM_RAY -11
-        SM_RAY -10
-        SM_RAY -9
-        SM_RAY -1
-        SM_RAY 1
-        SM_RAY 9
-        SM_RAY 10
-        SM_RAY 11
-        ld l,c
-        ld (hl),d
-        ld (iy+0),b
-        ld (iy+1),c
-        inc iy
-        inc iy
-        push bc
-        call el_remove
-        pop bc
-        ret
+        SM_BODY 1
+
+; sm_make_x: sm_make without the weights (the exact endgame needs none). Keeps C, DE;
+; trashes AF, HL.
+sm_make_x:
+        SM_BODY 0
 
 ; sm_undo: takes back the move on top of the undo stack; E = the colour of the flipped discs
 ; (the opponent of the side that moved). Out: C = the move's cell. Keeps DE; trashes AF, B, HL.
 sm_undo:
-        ld h,mb_board/256
+        ld h,NB_TABLE/256
         dec iy
         ld c,(iy+0)
+        ld a,c
+        sub 11
+        ld l,a
+        dec (hl)
+        inc l
+        dec (hl)
+        inc l
+        dec (hl)
+        add a,10
+        ld l,a
+        dec (hl)
+        inc l
+        inc l
+        dec (hl)
+        add a,10
+        ld l,a
+        dec (hl)
+        inc l
+        dec (hl)
+        inc l
+        dec (hl)
+        ld h,mb_board/256
         ld l,c
         ld (hl),SQ_EMPTY
         dec iy

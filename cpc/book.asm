@@ -28,7 +28,7 @@ book_lookup:
         ld b,a
         ld a,(ai_level)
         cp b
-        jr c,.miss              ; a level below the book's
+        jp c,.miss              ; a level below the book's
         ld hl,ai_board
         ld bc,64*256            ; B = squares, C = discs
 .count: ld a,(hl)
@@ -39,7 +39,7 @@ book_lookup:
         djnz .count
         ld a,(book_max_discs)
         cp c
-        jr c,.miss              ; more discs than any book position
+        jp c,.miss              ; more discs than any book position
         ld a,(ai_side)
         ld (bk_me),a
         ld c,0                  ; C = transform

@@ -11,8 +11,8 @@
 ;
 ; When a side's time reaches 0:00 its flag falls: time_out = that side (the result),
 ; flag_fell = 1 (for the state machine: the game ends at the next ui_turn, after the
-; computer's search, or while the program waits for a key) and ai_abort = 1, so that a
-; search that polls it stops at once.
+; computer's search, or while the program waits for a key) and, while the AI runs,
+; ai_abort = 1, so that a search that polls it stops at once.
 ;
 ; The panel shows the time left, mm:ss after the disc counts. While the AI runs the main
 ; program draws nothing, so the interrupt handler draws the ticking clock itself
@@ -133,9 +133,10 @@ clock_tick:
         ld (time_out),a
         ld a,1
         ld (flag_fell),a
-        ld (ai_abort),a
         xor a
         ld (clock_side),a
+        ld a,(ai_busy)
+        ld (ai_abort),a         ; a running search stops
 .shown: ld a,(ai_busy)
         or a
         ret z                   ; the main program redraws it

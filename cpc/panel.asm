@@ -195,11 +195,20 @@ panel_show_turn:
         ld hl,txt_help_move
         jp help_line
 
-; compose_moves_line: msg_line3 = "4 LEGAL MOVES", or "4 MOVES SCORED" while the per-move
-; scores are on. Trashes AF, DE, HL.
+; compose_moves_line: msg_line3 = "4 LEGAL MOVES", or "4 SCORES" while the per-move
+; scores are on, or "LEVEL 1-2 ONLY" when they are on at a level that has none.
+; Trashes AF, DE, HL.
 compose_moves_line:
         ld de,msg_line3
-        ld a,(legal_count)
+        ld a,(scores_on)
+        or a
+        jr z,.count
+        ld a,(scores_shown)
+        or a
+        jr nz,.count
+        ld hl,txt_scores_levels ; on, but not at this level (advice.asm)
+        jr .plural
+.count: ld a,(legal_count)
         call put_number
         ld a,(scores_on)
         or a
@@ -220,7 +229,7 @@ compose_moves_line:
         ld hl,txt_move_scored
         jr .plural
 
-; panel_show_moves: only the third message line ("4 MOVES SCORED"). Trashes everything
+; panel_show_moves: only the third message line ("4 SCORES"). Trashes everything
 ; but IY.
 panel_show_moves:
         call compose_moves_line
@@ -423,7 +432,8 @@ panel_show_menu:
 ; Trashes everything but IY.
 panel_menu_values:
         ld de,value_buf
-        call put_players
+        ld a,(play_mode)        ; 0 (the demo), 1 or 2 human players
+        call put_number
         call end_text
         ld e,PY_MENU_PLAYERS
         ld hl,txt_menu_players
@@ -855,8 +865,9 @@ txt_players:    db "PLAYERS",0
 txt_handicap:   db "HANDICAP",0
 txt_set_up_game: db "SET UP GAME",0
 txt_nothing:    db 0
-txt_moves_scored: db " MOVES SCORED",0
-txt_move_scored: db " MOVE SCORED",0
+txt_scores_levels: db "LEVEL 1-2 ONLY",0
+txt_moves_scored: db " SCORES",0
+txt_move_scored: db " SCORE",0
 txt_hint:       db "HINT ",0
 txt_pv:         db "PV",0
 txt_time_up:    db "TIME UP: ",0

@@ -135,10 +135,11 @@ sr_best_reply:
 ; OTHELLO.BIN, set up by each search):
 ;
 ;   &8000-&80FF  EL_LIST     the empty cells, a doubly linked list (board.asm)
-;   &8100-&82FF  MOB_LO/HI   M * k for k = -64..64, low and high bytes (eval.asm)
-;   &8300-&86FF  UNDO_STACK  flipped cells, their count and the cell of every move on the
+;   &8100-&81FF  NB_TABLE    the number of discs next to each cell (board.asm)
+;   &8200-&83FF  MOB_LO/HI   M * k for k = -64..64, low and high bytes (eval.asm)
+;   &8400-&87FF  UNDO_STACK  flipped cells, their count and the cell of every move on the
 ;                            path: at most 41 moves of 21 bytes (board.asm sm_make)
-;   &8700-&97FF  FRAMES      one FR_SIZE frame per ply: at most 42 (alphabeta.asm)
+;   &8800-&99FF  FRAMES      one FR_SIZE frame per ply: at most 42 (alphabeta.asm)
 ;   &BE00-&BFFF              the stack (STACK_TOP = &C000): the search nests 4 bytes a ply
 ;
 ; sr_deep: A = the level (3..); the position is on mb_board, sr_me / sr_opp set, ev_init
@@ -150,10 +151,11 @@ sr_best_reply:
 
 SEARCH_RAM      equ &8000
 EL_LIST         equ &8000
-MOB_LO          equ &8100
-MOB_HI          equ &8200
-UNDO_STACK      equ &8300
-FRAMES          equ &8700
+NB_TABLE        equ &8100
+MOB_LO          equ &8200
+MOB_HI          equ &8300
+UNDO_STACK      equ &8400
+FRAMES          equ &8800
 SEARCH_RAM_END  equ FRAMES+42*FR_SIZE
 
 sr_deep:

@@ -103,8 +103,8 @@ ui_human:
         call clock_run
         ld a,ST_HUMAN
         ld (ui_state),a
-        call cursor_show
         call scores_refresh     ; the per-move scores, when they are switched on
+        call cursor_show
 .key:   call ui_wait_key
         cp KEY_SPACE
         jr z,.next

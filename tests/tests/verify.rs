@@ -66,17 +66,29 @@ fn the_suite_covers_every_stage_and_every_edge_case() {
     let ffo = ffo();
     let s = suite(400, 0x5EED_7001, &ffo);
     assert_eq!(s.len(), 400);
-    let edges = s.iter().filter(|(o, _)| matches!(o, Origin::Edge(_))).count();
-    let from_ffo = s.iter().filter(|(o, _)| matches!(o, Origin::Ffo(_))).count();
+    let edges = s
+        .iter()
+        .filter(|(o, _)| matches!(o, Origin::Edge(_)))
+        .count();
+    let from_ffo = s
+        .iter()
+        .filter(|(o, _)| matches!(o, Origin::Ffo(_)))
+        .count();
     assert!(edges >= 15, "{edges} edge cases");
     assert_eq!(from_ffo, ffo.len());
     let boards: Vec<&Board> = s.iter().map(|(_, b)| b).collect();
     let empties = |b: &&Board| b.empties().count_ones();
     assert!(boards.iter().any(|b| empties(b) >= 58), "an opening");
-    assert!(boards.iter().any(|b| (20..=40).contains(&empties(b))), "a middle game");
+    assert!(
+        boards.iter().any(|b| (20..=40).contains(&empties(b))),
+        "a middle game"
+    );
     assert!(boards.iter().any(|b| empties(b) <= 6), "an ending");
     assert!(boards.iter().any(|b| b.is_game_over()), "a finished game");
-    assert!(boards.iter().any(|b| b.must_pass() && !b.is_game_over()), "a forced pass");
+    assert!(
+        boards.iter().any(|b| b.must_pass() && !b.is_game_over()),
+        "a forced pass"
+    );
     assert!(
         boards.iter().any(|b| b.legal_moves().count_ones() == 1),
         "one legal move"
@@ -101,7 +113,12 @@ fn positions_and_games_agree_with_the_reference() {
     assert!(report.passed());
     assert_eq!(report.positions, 300);
     for level in &report.levels {
-        assert_eq!((level.positions, level.games), (300, 2), "level {}", level.level);
+        assert_eq!(
+            (level.positions, level.games),
+            (300, 2),
+            "level {}",
+            level.level
+        );
         // Every position with a move was timed, and both games' computer moves.
         assert!(level.move_us.len() > 250, "level {}", level.level);
     }
@@ -129,7 +146,9 @@ fn every_level_of_the_weights_file_is_checked_or_reported() {
     seen.extend(&report.not_implemented);
     seen.sort_unstable();
     assert_eq!(seen, (1..=w.max_level()).collect::<Vec<_>>());
-    assert!(report.levels.iter().any(|l| l.level == 1) && report.levels.iter().any(|l| l.level == 2));
+    assert!(
+        report.levels.iter().any(|l| l.level == 1) && report.levels.iter().any(|l| l.level == 2)
+    );
     // Outside the probe: ai_entry on another position answers &FE exactly for the levels
     // reported as not implemented.
     let two_empties = Board {
@@ -250,7 +269,11 @@ fn the_command_line_passes_a_build_and_fails_a_patched_one() {
     let out = run_cli(args(&bin));
     let (stdout, stderr) = text(&out);
     assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
-    assert!(stdout.contains("| level | positions | games | mismatches | CPC s/move min | median | max |"), "{stdout}");
+    assert!(
+        stdout
+            .contains("| level | positions | games | mismatches | CPC s/move min | median | max |"),
+        "{stdout}"
+    );
     assert!(stdout.contains("| 1 | 200 | 2 | 0 |"), "{stdout}");
     assert!(stdout.contains("| 2 | 200 | 2 | 0 |"), "{stdout}");
     assert!(stdout.contains("0 mismatches"), "{stdout}");
@@ -292,7 +315,10 @@ fn the_command_line_passes_a_build_and_fails_a_patched_one() {
         .find(|l| l.starts_with("cpc-othello verify") && l.contains("--board"))
         .unwrap_or_else(|| panic!("no verify command in\n{stdout}"));
     let (board, side) = position.split_once(' ').unwrap();
-    assert!(engine.contains(&format!("--board {board} --to-move {side}")), "{engine}");
+    assert!(
+        engine.contains(&format!("--board {board} --to-move {side}")),
+        "{engine}"
+    );
 
     // The printed commands do what they say: the engine gives the reference's answer, and
     // verify on that one position fails again.
@@ -307,8 +333,15 @@ fn the_command_line_passes_a_build_and_fails_a_patched_one() {
     );
     let out = run_cli(words(again));
     let (again_out, again_err) = text(&out);
-    assert_eq!(out.status.code(), Some(1), "{again}\n{again_out}\n{again_err}");
-    assert!(again_out.contains(&format!("position:  {position}")), "{again_out}");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{again}\n{again_out}\n{again_err}"
+    );
+    assert!(
+        again_out.contains(&format!("position:  {position}")),
+        "{again_out}"
+    );
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(report["passed"], false);
@@ -353,7 +386,10 @@ fn bad_arguments_are_refused_with_exit_code_2() {
     let cases: [(&[&str], &str); 5] = [
         (&["--levels", "x"], "--levels: `x` is not a level"),
         (&["--levels", "0,1"], "--levels: `0` is not a level"),
-        (&["--levels", &beyond], "the weights file defines levels 1 to"),
+        (
+            &["--levels", &beyond],
+            "the weights file defines levels 1 to",
+        ),
         (&["--weights", "/nonexistent/w.toml"], "/nonexistent/w.toml"),
         (&["--board", "XO", "--to-move", "X"], "--board"),
     ];
@@ -367,7 +403,15 @@ fn bad_arguments_are_refused_with_exit_code_2() {
     }
     // A 64-square board checks that one position (here: no disc, so no move at all).
     let empty = "-".repeat(64);
-    let out = cli(&["verify", "--levels", "1", "--board", &empty, "--to-move", "O"]);
+    let out = cli(&[
+        "verify",
+        "--levels",
+        "1",
+        "--board",
+        &empty,
+        "--to-move",
+        "O",
+    ]);
     let (stdout, stderr) = text(&out);
     assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
     assert!(stdout.contains("| 1 | 1 | 0 | 0 |"), "{stdout}");

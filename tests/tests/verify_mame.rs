@@ -21,7 +21,15 @@ fn a_whole_game_in_mame_agrees_with_the_reference() {
     let binary = workspace::cli_binary().unwrap_or_else(|e| panic!("{e}"));
     let json = workspace::scratch_dir("verify-mame").join("report.json");
     let out = Command::new(binary)
-        .args(["verify", "--levels", "2", "--positions", "0", "--games", "0"])
+        .args([
+            "verify",
+            "--levels",
+            "2",
+            "--positions",
+            "0",
+            "--games",
+            "0",
+        ])
         .args(["--mame", "--mame-games", "1", "--seed", "11", "--roms"])
         .arg(roms.dir())
         .arg("--json")

@@ -175,7 +175,10 @@ impl Game {
     pub fn play(&mut self, sq: u8) {
         assert_eq!(self.state(), self.st("ST_HUMAN"), "a human move asked for");
         let legal = self.legal();
-        assert!(legal.contains(&sq), "{sq} is not among the legal moves {legal:?}");
+        assert!(
+            legal.contains(&sq),
+            "{sq} is not among the legal moves {legal:?}"
+        );
         while self.cursor() != sq {
             self.key(CpcKey::Space);
         }
@@ -280,8 +283,12 @@ impl Game {
 
     /// The per-move score drawn in square `sq`, read back from the screen by matching the
     /// white pixels of each byte of the score's lines against the program's digit font
-    /// (`score_digits`); `None` when the square shows no number.
+    /// (`score_digits`); `None` when the square shows no number (a square with a disc
+    /// never does).
     pub fn score_shown(&self, sq: u8) -> Option<i32> {
+        if self.cpc.peek(self.sym("game_board") + u16::from(sq)) != 0 {
+            return None;
+        }
         let (x, y) = self.square_origin(sq);
         let top = usize::from(self.sym("SCORE_TOP"));
         let lines = usize::from(self.sym("SCORE_LINES"));

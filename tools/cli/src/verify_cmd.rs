@@ -81,16 +81,15 @@ fn parse_levels(text: &str) -> Result<Levels> {
     if text.trim().eq_ignore_ascii_case("all") {
         return Ok(Levels::All);
     }
-    let list = text
-        .split(',')
-        .map(|part| {
-            let part = part.trim();
-            part.parse::<u8>()
-                .ok()
-                .filter(|&l| l > 0)
-                .with_context(|| format!("--levels: `{part}` is not a level (1, 2, ... or `all`)"))
-        })
-        .collect::<Result<Vec<u8>>>()?;
+    let list =
+        text.split(',')
+            .map(|part| {
+                let part = part.trim();
+                part.parse::<u8>().ok().filter(|&l| l > 0).with_context(|| {
+                    format!("--levels: `{part}` is not a level (1, 2, ... or `all`)")
+                })
+            })
+            .collect::<Result<Vec<u8>>>()?;
     Ok(Levels::List(list))
 }
 
@@ -248,7 +247,10 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
 /// Copies the MAME games' final screenshots next to the JSON report
 /// (`<stem>-<machine>-<n>.png`), where the report then points.
 fn keep_screenshots(report: &mut Report, json: &Path) {
-    let dir = json.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = json
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let stem = json
         .file_stem()
         .map_or_else(|| "verify".into(), |s| s.to_string_lossy().into_owned());
@@ -333,7 +335,11 @@ fn print_summary(report: &Report, args: &VerifyArgs, weights: &Path, threads: us
         verify.push_str(&format!(" --sources {}", s.display()));
     }
     if let (Some(p), Some(s)) = (&args.program, &args.symbols) {
-        verify.push_str(&format!(" --program {} --symbols {}", p.display(), s.display()));
+        verify.push_str(&format!(
+            " --program {} --symbols {}",
+            p.display(),
+            s.display()
+        ));
     }
     let how = Invocation {
         verify,

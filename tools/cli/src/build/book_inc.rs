@@ -94,7 +94,7 @@ fn render(book: Option<&Book>, first_level: u8, left_out: Option<&str>) -> Strin
     for (key, mv, score) in entries {
         let bytes: Vec<String> = key.iter().map(|b| format!("&{b:02X}")).collect();
         let _ = writeln!(s, "        db {}", bytes.join(","));
-        let _ = writeln!(s, "        db {mv}", );
+        let _ = writeln!(s, "        db {mv}",);
         let _ = writeln!(s, "        dw {score}   ; {}", square_name(*mv));
     }
     s
@@ -117,7 +117,10 @@ pub fn regenerate_book(
         || othello_engine::weights::DEFAULT_FILE_NAME.to_string(),
         |p| p.display().to_string(),
     );
-    let path = output.map_or_else(|| super::default_sources().join("book.txt"), Path::to_path_buf);
+    let path = output.map_or_else(
+        || super::default_sources().join("book.txt"),
+        Path::to_path_buf,
+    );
     let Some(params) = weights.book() else {
         anyhow::bail!("{origin} defines no book: add a [book] section with plies > 0");
     };
@@ -169,11 +172,17 @@ mod tests {
         )
         .unwrap();
         let bin = asm.binary();
-        let at = |name: &str| usize::from(asm.symbol(name).unwrap() - 0x4000);
+        let at = |name: &str| (asm.symbol(name).unwrap() - 0x4000) as usize;
         let book = book::shipped();
-        assert_eq!(inc.left_out, None, "the shipped book applies to cpc/weights.toml");
         assert_eq!(
-            usize::from(u16::from_le_bytes([bin[at("book_count")], bin[at("book_count") + 1]])),
+            inc.left_out, None,
+            "the shipped book applies to cpc/weights.toml"
+        );
+        assert_eq!(
+            usize::from(u16::from_le_bytes([
+                bin[at("book_count")],
+                bin[at("book_count") + 1]
+            ])),
             book.entries().len()
         );
         assert_eq!(bin[at("book_first_level")], w.book().unwrap().first_level);
@@ -200,7 +209,7 @@ mod tests {
             &cpc_asm::Options::default().generated_file(BOOK_INCLUDE, inc.text),
         )
         .unwrap();
-        let count = usize::from(asm.symbol("book_count").unwrap() - 0x4000);
+        let count = (asm.symbol("book_count").unwrap() - 0x4000) as usize;
         assert_eq!(&asm.binary()[count..count + 2], &[0, 0]);
     }
 }

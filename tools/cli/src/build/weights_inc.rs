@@ -77,6 +77,13 @@ pub fn weights_include(weights: &Weights, origin: &str) -> String {
         "M: levels 3 and up, mobility weight",
     );
     let levels = weights.search_levels();
+    // Also as an assembly-time constant: the UI's level choice goes up to 2 + this.
+    let _ = writeln!(
+        s,
+        "{:<20}equ {:<5}; search levels defined, from level 3 on",
+        "W_SEARCH_LEVELS",
+        levels.len()
+    );
     byte(
         &mut s,
         "w_level_count",

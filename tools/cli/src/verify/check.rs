@@ -119,12 +119,10 @@ pub fn check_position(
             format!("gen_legal {}", names(&listed)),
             names(&legal),
         )),
-        Err(fault) => out.mismatches.push(mismatch(
-            MismatchKind::Legal,
-            None,
-            fault,
-            names(&legal),
-        )),
+        Err(fault) => {
+            out.mismatches
+                .push(mismatch(MismatchKind::Legal, None, fault, names(&legal)))
+        }
     }
 
     for &sq in &legal {

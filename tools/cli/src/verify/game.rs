@@ -15,9 +15,16 @@ use super::players::{computer_choice, GameSetup, Human, PLY_PASS};
 use super::z80::{board_from_bytes, side_code, Image};
 use super::{Mismatch, MismatchKind, VerifyError};
 
-/// CPC time allowed until the program waits for a key again (a level 2 move takes well
-/// under a second, a move with its flip animation a few tenths more).
+/// CPC time allowed until the program waits for a key again at levels 1 and 2 (a level 2
+/// move takes well under a second, a move with its flip animation a few tenths more).
 pub const SETTLE_LIMIT_US: u64 = 30_000_000;
+
+/// CPC time allowed until the program waits for a key again at `level` (a deep search
+/// level may think for minutes).
+#[must_use]
+pub fn settle_limit_us(level: u8) -> u64 {
+    SETTLE_LIMIT_US.max(super::call_limit_us(level))
+}
 /// CPC time allowed for a pressed key to be taken.
 pub const KEY_LIMIT_US: u64 = 1_000_000;
 /// One frame at 50 Hz.
@@ -115,7 +122,7 @@ struct Driver<'a> {
 
 /// Why a game stopped early: a difference, or the run must end.
 enum Stop {
-    Mismatch(Mismatch),
+    Mismatch(Box<Mismatch>),
     Error(VerifyError),
 }
 
@@ -136,7 +143,7 @@ impl Driver<'_> {
 
     /// A difference at the current position, the game so far attached.
     fn mismatch(&self, z80: String, reference: String) -> Stop {
-        Stop::Mismatch(Mismatch {
+        Stop::Mismatch(Box::new(Mismatch {
             kind: MismatchKind::Game,
             level: Some(self.setup.level),
             origin: format!("{}, after {} plies", self.setup, self.plies.len()),
@@ -145,18 +152,19 @@ impl Driver<'_> {
             reference,
             game: Some(self.setup.index),
             moves: self.plies.clone(),
-        })
+        }))
     }
 
     /// Runs until the program waits for a key, timing each stay in `ST_THINKING`.
     fn settle(&mut self) -> Result<(), Stop> {
         let ui = self.ui;
+        let limit = settle_limit_us(self.setup.level);
         let mut prev = self.state();
         let mut since = self.cpc.time_us();
         let mut thinks = Vec::new();
         let out = self
             .cpc
-            .run_until(SETTLE_LIMIT_US, |m| {
+            .run_until(limit, |m| {
                 let s = m.peek(ui.state);
                 if s != prev {
                     if s == ui.st_thinking {
@@ -174,7 +182,7 @@ impl Driver<'_> {
             return Err(self.mismatch(
                 format!(
                     "no wait for a key within {} s of CPC time (ui_state {}, pc &{:04X})",
-                    SETTLE_LIMIT_US / 1_000_000,
+                    limit / 1_000_000,
                     self.state(),
                     self.cpc.pc()
                 ),
@@ -342,12 +350,12 @@ impl Driver<'_> {
         }
         let choice = human.choose(&self.board, self.weights);
         let target = legal.iter().position(|&s| s == choice).unwrap_or_default();
-        for i in 0..=target {
+        for (i, &want) in legal.iter().enumerate().take(target + 1) {
             let cursor = self.byte(self.ui.cursor);
-            if cursor != legal[i] {
+            if cursor != want {
                 return Err(self.mismatch(
                     format!("cursor on {} after {i} SPACE", move_text(cursor)),
-                    move_text(legal[i]),
+                    move_text(want),
                 ));
             }
             if i < target {
@@ -367,10 +375,7 @@ impl Driver<'_> {
     /// The end: the reference's game must be over, with its WOF score and winner.
     fn game_over(&self) -> Result<(u8, u8), Stop> {
         if !self.board.is_game_over() {
-            return Err(self.mismatch(
-                "game over".into(),
-                "the game goes on".into(),
-            ));
+            return Err(self.mismatch("game over".into(), "the game goes on".into()));
         }
         let fs = self.board.final_score();
         let winner = match fs.black.cmp(&fs.white) {
@@ -390,7 +395,10 @@ impl Driver<'_> {
                     "final score {}-{}, winner {}, game_over {}",
                     got.0, got.1, got.2, got.3
                 ),
-                format!("final score {}-{}, winner {winner}, game_over 1", fs.black, fs.white),
+                format!(
+                    "final score {}-{}, winner {winner}, game_over 1",
+                    fs.black, fs.white
+                ),
             ));
         }
         Ok((fs.black, fs.white))
@@ -414,12 +422,9 @@ impl Driver<'_> {
                 s if s == self.ui.st_human => self.human_turn(&mut human, &mut pending)?,
                 s if s == self.ui.st_pass => {
                     if self.plies.last() != Some(&PLY_PASS) {
-                        return Err(self.mismatch(
-                            "announces a pass".into(),
-                            "no pass".into(),
-                        ));
+                        return Err(self.mismatch("announces a pass".into(), "no pass".into()));
                     }
-                    let key = if self.plies.len() % 2 == 0 {
+                    let key = if self.plies.len() & 1 == 0 {
                         CpcKey::Space
                     } else {
                         CpcKey::Return
@@ -473,7 +478,7 @@ pub fn play_game(
     };
     let (mismatch, final_score) = match driver.play() {
         Ok(score) => (None, Some(score)),
-        Err(Stop::Mismatch(m)) => (Some(m), None),
+        Err(Stop::Mismatch(m)) => (Some(*m), None),
         Err(Stop::Error(e)) => return Err(e),
     };
     Ok(GameOutcome {

@@ -16,7 +16,7 @@ use othello_engine::weights::Weights;
 use crate::mame::roms::Roms;
 use crate::mame::{self, Machine, Script};
 
-use super::check::bytes_text;
+use super::check::{bytes_text, move_text};
 use super::game::plies_text;
 use super::players::{plan, GameSetup, Plan, WaitKeys};
 use super::z80::{board_bytes, side_code, Image};
@@ -27,11 +27,18 @@ use super::{Mismatch, MismatchKind, VerifyError};
 const KEY_GAP: u32 = 3;
 /// Frames to wait for the program to take a typed key.
 const KEY_FRAMES: u32 = 5 * mame::FPS;
-/// Frames to wait for the program to wait for a key again (a computer move and its
-/// animation take well under a few seconds at levels 1 and 2).
-const MOVE_FRAMES: u32 = 60 * mame::FPS;
-/// Wall-clock limit of one game in MAME.
-const GAME_WALL_LIMIT: Duration = Duration::from_secs(600);
+/// Frames to wait for the program to wait for a key again at `level` (a computer move and
+/// its animation take well under a few seconds at levels 1 and 2, minutes deeper).
+fn move_frames(level: u8) -> u32 {
+    let seconds = super::game::settle_limit_us(level) / 1_000_000;
+    u32::try_from(seconds).unwrap_or(u32::MAX / mame::FPS) * mame::FPS
+}
+
+/// Wall-clock limit of one game in MAME at `level` (MAME runs a CPC some 5 to 10 times
+/// faster than real time here; a game at level 2 takes well under a minute).
+fn game_wall_limit(level: u8) -> Duration {
+    Duration::from_secs(if level <= 2 { 600 } else { 4 * 3600 })
+}
 
 /// What a game in MAME gave.
 #[derive(Clone, Debug)]
@@ -97,7 +104,7 @@ const ESC: &str = "\x1b";
 fn script(dsk: &Path, machine: Machine, at: &Addrs, setup: &GameSetup, plan: &Plan) -> Script {
     let mut s = Script::new(machine)
         .floppy(dsk)
-        .wall_limit(GAME_WALL_LIMIT)
+        .wall_limit(game_wall_limit(setup.level))
         .wait_frames(100) // BASIC's prompt
         .type_text("run\"othello\n")
         .wait_ram(at.ready, 1, 40 * mame::FPS) // loading from disc, then the start-up
@@ -108,7 +115,7 @@ fn script(dsk: &Path, machine: Machine, at: &Addrs, setup: &GameSetup, plan: &Pl
         typed = typed.wrapping_add(1);
         s.type_text(text)
             .wait_ram(at.keys, typed, KEY_FRAMES)
-            .wait_ram(at.ready, 1, MOVE_FRAMES)
+            .wait_ram(at.ready, 1, move_frames(setup.level))
             .wait_frames(KEY_GAP)
     };
     // The program starts at level 1 with the keys playing black.
@@ -126,7 +133,9 @@ fn script(dsk: &Path, machine: Machine, at: &Addrs, setup: &GameSetup, plan: &Pl
         s = s
             .read_ram(&format!("board{i}"), at.board, 64)
             .read_ram(&format!("side{i}"), at.side, 1)
-            .read_ram(&format!("state{i}"), at.state, 1);
+            .read_ram(&format!("state{i}"), at.state, 1)
+            .read_ram(&format!("count{i}"), at.record_count, 1)
+            .read_ram(&format!("record{i}"), at.record_list, 128);
         match wait.keys {
             WaitKeys::Human { presses, .. } => {
                 for _ in 0..presses {
@@ -169,7 +178,14 @@ pub fn play_mame_game(
     let (outcome, failure) = mame::run_partial(&script, work, roms)
         .map_err(|e| VerifyError::Mame(format!("{}: {e}", machine.name())))?;
     let origin = format!("MAME {}, {setup}", machine.name());
-    let mismatch = compare(&outcome.reads, &at, &plan, failure.as_deref(), &origin, setup);
+    let mismatch = compare(
+        &outcome.reads,
+        &at,
+        &plan,
+        failure.as_deref(),
+        &origin,
+        setup,
+    );
     Ok(MameOutcome {
         setup: *setup,
         machine,
@@ -179,6 +195,30 @@ pub fn play_mame_game(
         wall: outcome.wall,
         screenshot: outcome.snapshots.get("end").cloned(),
     })
+}
+
+/// The first ply of the program's record (which should hold the reference's first `n`
+/// plies) that is not the reference's, as a mismatch at the position before it.
+fn first_wrong_ply(
+    record: &[u8],
+    plan: &Plan,
+    n: usize,
+    mismatch: &dyn Fn(Board, usize, String, String) -> Mismatch,
+) -> Option<Mismatch> {
+    let want = &plan.plies[..n.min(plan.plies.len())];
+    let k = (0..want.len().max(record.len())).find(|&k| record.get(k) != want.get(k))?;
+    let ply = |p: Option<&u8>| p.map_or("nothing".to_string(), |&p| move_text(p));
+    let board = plan.before.get(k).copied().unwrap_or(plan.end);
+    Some(mismatch(
+        board,
+        k,
+        format!(
+            "plays {} (game record {})",
+            ply(record.get(k)),
+            plies_text(record)
+        ),
+        format!("plays {}", ply(want.get(k))),
+    ))
 }
 
 /// The first difference between what MAME read and the reference's game.
@@ -222,13 +262,19 @@ fn compare(
         None => return Some(stopped(Board::start(), 0, "start")),
     }
     for (i, wait) in plan.waits.iter().enumerate() {
-        let (Some(board), Some(side), Some(state)) = (
+        let (Some(board), Some(side), Some(state), Some(count), Some(record)) = (
             get(&format!("board{i}")),
             byte(&format!("side{i}")),
             byte(&format!("state{i}")),
+            byte(&format!("count{i}")),
+            get(&format!("record{i}")),
         ) else {
             return Some(stopped(wait.board, wait.plies_before, "wait for a key"));
         };
+        let record = &record[..usize::from(count).min(record.len())];
+        if let Some(m) = first_wrong_ply(record, plan, wait.plies_before, &mismatch) {
+            return Some(m);
+        }
         let want_state = match wait.keys {
             WaitKeys::Human { .. } => at.st_human,
             WaitKeys::Pass => at.st_pass,
@@ -240,10 +286,7 @@ fn compare(
             return Some(mismatch(
                 wait.board,
                 wait.plies_before,
-                format!(
-                    "board {} side {side} ui_state {state}",
-                    bytes_text(board)
-                ),
+                format!("board {} side {side} ui_state {state}", bytes_text(board)),
                 format!(
                     "board {} side {} ui_state {want_state}",
                     to_board_string(&wait.board),
@@ -263,6 +306,9 @@ fn compare(
         return Some(stopped(end, n, "game over"));
     };
     let record = &record[..usize::from(count).min(record.len())];
+    if let Some(m) = first_wrong_ply(record, plan, n, &mismatch) {
+        return Some(m);
+    }
     let fs = end.final_score();
     let winner = match fs.black.cmp(&fs.white) {
         std::cmp::Ordering::Greater => 1,

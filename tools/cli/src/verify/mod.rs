@@ -288,7 +288,8 @@ pub fn run(
         levels
             .iter()
             .flat_map(|&level| {
-                (0..config.games).map(move |i| players::GameSetup::new(config.seed, level, i, weights))
+                (0..config.games)
+                    .map(move |i| players::GameSetup::new(config.seed, level, i, weights))
             })
             .collect()
     };
@@ -317,7 +318,10 @@ pub fn run(
                     } else {
                         Machine::Cpc464Ddi1
                     };
-                    (players::GameSetup::new(config.seed ^ MAME_SEED, level, i, weights), machine)
+                    (
+                        players::GameSetup::new(config.seed ^ MAME_SEED, level, i, weights),
+                        machine,
+                    )
                 })
             })
             .collect();

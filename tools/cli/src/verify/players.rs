@@ -47,12 +47,12 @@ impl GameSetup {
     #[must_use]
     pub fn new(run_seed: u64, level: u8, index: usize, weights: &Weights) -> GameSetup {
         let seed = mix_seed(&[run_seed, u64::from(level), index as u64]);
-        let human = if index % 2 == 0 {
+        let human = if index & 1 == 0 {
             Color::Black
         } else {
             Color::White
         };
-        let player = if (index / 2) % 2 == 0 {
+        let player = if index & 2 == 0 {
             HumanPlayer::Random
         } else {
             let levels = weights.max_level().min(4);
@@ -170,6 +170,8 @@ pub struct Plan {
     pub waits: Vec<Wait>,
     /// Every ply: a square, or [`PLY_PASS`].
     pub plies: Vec<u8>,
+    /// The position before each ply.
+    pub before: Vec<Board>,
     /// The final position.
     pub end: Board,
 }
@@ -181,7 +183,9 @@ pub fn plan(setup: &GameSetup, weights: &Weights) -> Plan {
     let mut board = Board::start();
     let mut waits = Vec::new();
     let mut plies = Vec::new();
+    let mut before = Vec::new();
     while !board.is_game_over() {
+        before.push(board);
         if board.must_pass() {
             board.pass();
             plies.push(PLY_PASS);
@@ -212,6 +216,7 @@ pub fn plan(setup: &GameSetup, weights: &Weights) -> Plan {
     Plan {
         waits,
         plies,
+        before,
         end: board,
     }
 }

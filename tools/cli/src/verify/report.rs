@@ -165,7 +165,7 @@ impl Report {
     /// True when nothing differs and every level asked for was checked.
     #[must_use]
     pub fn passed(&self) -> bool {
-        self.mismatch_count == 0 && !(self.levels_listed && !self.not_implemented.is_empty())
+        self.mismatch_count == 0 && (!self.levels_listed || self.not_implemented.is_empty())
     }
 
     /// The first mismatch (positions in suite order first, then games, then MAME).
@@ -408,7 +408,9 @@ mod tests {
         assert_eq!(r.rule_mismatches, 1);
         assert_eq!(r.first_mismatch().unwrap().level, Some(2));
         assert_eq!(r.levels[1].seconds_per_move(), Some((0.001, 0.003, 0.009)));
-        assert!(r.table().contains("| 2 | 1 | 0 | 1 | 0.0010 | 0.0030 | 0.0090 |"));
+        assert!(r
+            .table()
+            .contains("| 2 | 1 | 0 | 1 | 0.0010 | 0.0030 | 0.0090 |"));
         let json = r.json("cpc-othello verify", 2);
         assert_eq!(json["mismatch_count"], 2);
         assert_eq!(json["mismatches"][0]["kind"], "ai_entry");
@@ -427,7 +429,9 @@ mod tests {
         let ai = reproduce(&mismatch(MismatchKind::Ai, Some(2)), &how);
         assert_eq!(
             ai[0],
-            format!("cpc-othello engine best --board {start} --to-move X --level 2 --weights w.toml")
+            format!(
+                "cpc-othello engine best --board {start} --to-move X --level 2 --weights w.toml"
+            )
         );
         assert_eq!(
             ai[1],
@@ -443,6 +447,10 @@ mod tests {
             "cpc-othello verify --weights w.toml --levels 1 --positions 0 --games 5 --seed 42"
         );
         let mame = reproduce(&mismatch(MismatchKind::Mame, Some(1)), &how);
-        assert!(mame[1].ends_with("--mame --mame-games 5 --seed 42"), "{}", mame[1]);
+        assert!(
+            mame[1].ends_with("--mame --mame-games 5 --seed 42"),
+            "{}",
+            mame[1]
+        );
     }
 }

@@ -444,7 +444,8 @@ impl Z80Ai {
     /// # Errors
     /// As [`Routines::call_at`].
     pub fn play_move(&mut self, board: &Board, sq: u8) -> Result<Played, VerifyError> {
-        self.routines.play_move(&mut self.cpc, board, sq, self.limit_us)
+        self.routines
+            .play_move(&mut self.cpc, board, sq, self.limit_us)
     }
 }
 

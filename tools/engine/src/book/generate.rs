@@ -41,9 +41,13 @@ pub fn book_move(board: &Board, depth: u8, weights: &Weights) -> Option<(u8, i16
 #[must_use]
 pub fn generate(weights: &Weights, progress: &(dyn Fn(u8, usize) + Sync)) -> Book {
     let (plies, depth) = weights.book().map_or((0, 1), |b| (b.plies, b.depth));
-    generate_with(plies, depth, evaluation_fingerprint(weights), progress, &|b| {
-        book_move(b, depth, weights).expect("book positions have a move")
-    })
+    generate_with(
+        plies,
+        depth,
+        evaluation_fingerprint(weights),
+        progress,
+        &|b| book_move(b, depth, weights).expect("book positions have a move"),
+    )
 }
 
 /// The book of `plies` plies whose moves `choose` gives (it must return a legal move of the
@@ -103,10 +107,7 @@ pub fn generate_with(
 }
 
 /// `choose` on every board, on all cores; the results in the boards' order.
-fn choose_all(
-    boards: &[Board],
-    choose: &(dyn Fn(&Board) -> (u8, i16) + Sync),
-) -> Vec<(u8, i16)> {
+fn choose_all(boards: &[Board], choose: &(dyn Fn(&Board) -> (u8, i16) + Sync)) -> Vec<(u8, i16)> {
     let threads = std::thread::available_parallelism()
         .map_or(1, usize::from)
         .min(boards.len())

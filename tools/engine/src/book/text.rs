@@ -149,7 +149,8 @@ fn entry(n: usize, tokens: &[(usize, &str)], plies: u8, depth: u8) -> Result<Ent
         for (i, name) in line_word.as_bytes().chunks(2).enumerate() {
             let name = std::str::from_utf8(name).unwrap_or("");
             let col = lcol + 2 * i;
-            let sq = parse_square(name).ok_or_else(|| (n, col, format!("`{name}` is not a square")))?;
+            let sq =
+                parse_square(name).ok_or_else(|| (n, col, format!("`{name}` is not a square")))?;
             if board.play(sq).is_none() {
                 return Err((n, col, format!("{name} is not a legal move here")));
             }
@@ -160,7 +161,10 @@ fn entry(n: usize, tokens: &[(usize, &str)], plies: u8, depth: u8) -> Result<Ent
         return Err((
             n,
             lcol,
-            format!("{} moves from the start, but the book covers {plies} plies", line.len()),
+            format!(
+                "{} moves from the start, but the book covers {plies} plies",
+                line.len()
+            ),
         ));
     }
     let (mcol, move_word) = tokens[1];

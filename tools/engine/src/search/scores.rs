@@ -124,7 +124,11 @@ mod tests {
         let r = best_move(b, level, w);
         let max = scores.iter().map(|&(_, v)| v).max().expect("a legal move");
         let first = scores.iter().find(|&&(_, v)| v == max).map(|&(s, _)| s);
-        assert_eq!((first, max), (r.best_move, r.score), "level {level}: {scores:?}");
+        assert_eq!(
+            (first, max),
+            (r.best_move, r.score),
+            "level {level}: {scores:?}"
+        );
     }
 
     #[test]

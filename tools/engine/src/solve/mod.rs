@@ -116,8 +116,15 @@ impl Solver {
         };
         self.tt.new_search();
         self.nodes = 0;
-        let (score, best_move) = self.root(p, o);
-        let pv = self.principal_variation(p, o, score, best_move);
+        let (score, found) = self.root(p, o);
+        let pv = self.principal_variation(p, o, score, found);
+        // The variation starts with the search's move (tried first); taking the move from
+        // the variation keeps the two consistent in every case.
+        let best_move = if legal_moves(p, o) != 0 {
+            pv.first().copied()
+        } else {
+            None
+        };
         Solution {
             score,
             best_move,
@@ -143,7 +150,7 @@ impl Solver {
         self.tt.new_search();
         self.nodes = 0;
         let n = (!(player | opponent)).count_ones();
-        self.pvs(player, opponent, a, b, n).clamp(alpha, beta)
+        self.mtd(player, opponent, a, b, n).0.clamp(alpha, beta)
     }
 
     /// Positions visited by the last [`Solver::solve`] or [`Solver::solve_window`].
@@ -152,7 +159,7 @@ impl Solver {
         self.nodes
     }
 
-    /// The root: the exact score and the first best move in search order.
+    /// The root: the exact score and the best move the search found (first in its order).
     fn root(&mut self, p: u64, o: u64) -> (i32, Option<u8>) {
         let n = (!(p | o)).count_ones();
         if legal_moves(p, o) == 0 {
@@ -160,14 +167,11 @@ impl Solver {
             return if legal_moves(o, p) == 0 {
                 (wof_difference(p, o), None)
             } else {
-                (-self.pvs(o, p, -INF, INF, n), None)
+                (-self.mtd(o, p, -INF, INF, n).0, None)
             };
         }
-        let mode = std::env::var("WLD").unwrap_or_default();
-        let (mut lo, mut hi) = (-INF, INF);
-        if mode == "1" || mode == "2" { let v = self.pvs(p, o, -1, 1, n); if mode == "2" { if v >= 1 { lo = 0 } else if v <= -1 { hi = 0 } } }
-        let (score, best) = self.pvs_node(p, o, lo, hi, n);
-        (score, Some(best))
+        let (score, best) = self.mtd(p, o, -INF, INF, n);
+        (score, (best < 64).then_some(best))
     }
 
     /// Walks down from the root, at each position taking the first move (table move first,

@@ -106,6 +106,16 @@ fn corner_stability(p: u64) -> u32 {
     (c | (next & p)).count_ones()
 }
 
+/// The smallest even number >= x.
+fn even_up(x: i32) -> i32 {
+    x + (x & 1)
+}
+
+/// The largest even number <= x.
+fn even_down(x: i32) -> i32 {
+    x - (x & 1)
+}
+
 /// The position after `x` (flipping `f`) is played, from the new side to move.
 #[inline(always)]
 fn child(p: u64, o: u64, c: &Candidate) -> (u64, u64) {
@@ -218,14 +228,37 @@ impl Solver {
     }
 
     /// Principal-variation search in `alpha..beta`; fails soft.
-    pub(super) fn pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> i32 {
+    fn pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> i32 {
         self.pvs_node(p, o, alpha, beta, n).0
     }
 
-    /// The root of a solve: the score and the first best move in search order. The side to
-    /// move has a legal move.
-    pub(super) fn pvs_root(&mut self, p: u64, o: u64, n: u32) -> (i32, u8) {
-        self.pvs_node(p, o, -INF, INF, n)
+    /// The exact score by a series of narrow-window searches (MTD(f) style), failing soft
+    /// outside `alpha..beta`; with the move that reached it (or [`NO_MOVE`]).
+    ///
+    /// Every final score is even (the 64 squares are always shared out), so a window
+    /// `(m - 1, m + 1)` tells "below m", "exactly m" or "above m" for the price of a
+    /// null-window search, and its fail-soft value is the next guess. The first guess is 0
+    /// (win, loss or draw); later probes reuse the table filled by the earlier ones, which
+    /// orders moves better than a single wide-window search does.
+    pub(super) fn mtd(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> (i32, u8) {
+        let (mut lo, mut hi) = (-64, 64);
+        let mut guess = 0;
+        let mut best = NO_MOVE;
+        // Each probe moves `lo` up or `hi` down, so this ends after at most 65 probes.
+        while lo < hi && hi > alpha && lo < beta {
+            let from = even_up(lo.max(alpha));
+            let to = even_down(hi.min(beta));
+            let m = guess.clamp(from, to);
+            let (v, moved) = self.pvs_node(p, o, m - 1, m + 1, n);
+            best = moved;
+            match v.cmp(&m) {
+                std::cmp::Ordering::Equal => return (v, moved),
+                std::cmp::Ordering::Less => hi = v,
+                std::cmp::Ordering::Greater => lo = v,
+            }
+            guess = v;
+        }
+        (if hi <= alpha { hi } else { lo }, best)
     }
 
     /// The table's best move for a position, if it has one.

@@ -1,0 +1,191 @@
+//! Emulated CPC time of the Z80 AI's deep levels (docs/ai.md levels 3 and up).
+//!
+//! 1. Whole games: for each level, the Z80 plays both sides of games from a few seeded
+//!    openings, every move checked against the reference engine (a mismatch aborts the
+//!    bench). Prints CPC seconds per move (min / median / max), nodes per CPC second and
+//!    the CPC time of each game side (the budget of issue 8: 25 CPC minutes per side).
+//! 2. The exact endgame alone: the FFO boards with 14 empty squares (#1..#7) and the
+//!    positions 2 and 4 plies later along the reference's best line (12 and 10 empties),
+//!    solved at the top level.
+//!
+//! CPC time is the emulator's (microseconds of a 4 MHz CPC, interrupts included, with the
+//! emulator's `EI : RET` interrupt stub instead of the game's keyboard scan), so the numbers
+//! are the same on every host.
+//!
+//! `cargo bench -p cpc-e2e --bench z80_deep [-- LEVELS [GAMES]]`, e.g. `-- 3,4,5 2`;
+//! default: every level, 2 games each. The top level takes a long time (host minutes).
+
+#[path = "../tests/z80_common/mod.rs"]
+mod z80_common;
+
+use othello_engine::board::{squares, Board};
+use othello_engine::search::best_move;
+use othello_engine::weights::Weights;
+use z80_common::{ffo_positions, show, side_code, AiAnswer, Rng, AI_PASS, Z80};
+
+/// CPC time allowed for one move before the bench calls it a hang.
+const MOVE_LIMIT_US: u64 = 4 * 3_600_000_000;
+
+fn ai(z: &mut Z80, board: &Board, level: u8) -> AiAnswer {
+    z.write_board("ai_board", board);
+    z.cpc.poke(z.addr("ai_side"), side_code(board.to_move));
+    z.cpc.poke(z.addr("ai_level"), level);
+    let at = z.addr("ai_entry");
+    let out = z.cpc.call(at, MOVE_LIMIT_US).expect("the emulator runs");
+    assert!(out.returned, "{}: level {level} hangs", show(board));
+    z.read_answer(out.elapsed_us)
+}
+
+/// The Z80's answer, which must be the reference's.
+fn checked(z: &mut Z80, board: &Board, level: u8, w: &Weights) -> AiAnswer {
+    let a = ai(z, board, level);
+    let r = best_move(board, level, w);
+    assert_eq!(
+        (a.mv, a.score),
+        (r.best_move.unwrap_or(AI_PASS), r.score),
+        "{}: level {level}: the Z80 differs from the reference",
+        show(board)
+    );
+    a
+}
+
+fn sec(us: u64) -> f64 {
+    us as f64 / 1e6
+}
+
+/// A start position after `plies` seeded random moves.
+fn opening(seed: u64, plies: u32) -> Board {
+    let mut rng = Rng::new(seed);
+    let mut b = Board::start();
+    for _ in 0..plies {
+        let moves = b.legal_moves();
+        let k = rng.below(u64::from(moves.count_ones())) as usize;
+        b.play(squares(moves).nth(k).expect("a move"));
+    }
+    b
+}
+
+/// Plays a whole game at `level`, the Z80 moving for both sides. Returns the answers (with
+/// their side: 0 black, 1 white) and the CPC time of each side.
+fn game(z: &mut Z80, start: Board, level: u8, w: &Weights) -> (Vec<AiAnswer>, [u64; 2]) {
+    let mut b = start;
+    let mut answers = Vec::new();
+    let mut side_us = [0u64; 2];
+    while !b.is_game_over() {
+        if b.must_pass() {
+            b.pass();
+            continue;
+        }
+        let side = usize::from(side_code(b.to_move) - 1);
+        let a = checked(z, &b, level, w);
+        side_us[side] += a.us;
+        answers.push(a);
+        b.play(a.mv).expect("a legal move");
+    }
+    (answers, side_us)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let w = Weights::default();
+    let top = w.max_level();
+    let levels: Vec<u8> = match args.first() {
+        Some(list) => list
+            .split(',')
+            .map(|l| l.parse().expect("levels: a comma-separated list"))
+            .collect(),
+        None => (3..=top).collect(),
+    };
+    let games: u64 = args.get(1).map_or(2, |g| g.parse().expect("games: a number"));
+    let mut z = Z80::new(&w, "cpc/weights.toml");
+
+    println!("Z80 deep levels: whole games, the Z80 playing both sides, every move checked\n");
+    println!(
+        "| level | depth / exact from | moves | CPC s/move min | median | max | nodes per CPC s | CPC min per game side (max) |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for &level in &levels {
+        let def = w.search_levels()[usize::from(level - 3)];
+        let mut all = Vec::new();
+        let mut worst_side = 0u64;
+        for g in 0..games {
+            let (answers, sides) = game(&mut z, opening(0x0DE_E900 + g, 2), level, &w);
+            worst_side = worst_side.max(sides[0]).max(sides[1]);
+            all.extend(answers);
+        }
+        all.sort_by_key(|a| a.us);
+        let total_us: u64 = all.iter().map(|a| a.us).sum();
+        let nodes: u64 = all.iter().map(|a| u64::from(a.nodes)).sum();
+        println!(
+            "| {level} | {} / {} | {} | {:.2} | {:.2} | {:.1} | {:.0} | {:.1} |",
+            def.depth,
+            def.endgame,
+            all.len(),
+            sec(all[0].us),
+            sec(all[all.len() / 2].us),
+            sec(all[all.len() - 1].us),
+            nodes as f64 / sec(total_us),
+            sec(worst_side) / 60.0
+        );
+    }
+
+    let ffo = match ffo_positions() {
+        Ok(b) => b,
+        Err(why) => {
+            eprintln!("!!!!!!!! the FFO boards are missing ({why}): no exact-solve table");
+            return;
+        }
+    };
+    let exact_level = (3..=top)
+        .find(|&l| w.search_levels()[usize::from(l - 3)].endgame >= 14)
+        .unwrap_or(top);
+    println!(
+        "\nExact endgame at level {exact_level}: FFO #1..#7 (14 empties) and 2 and 4 plies later on the reference's line\n"
+    );
+    println!("| empties | positions | CPC s min | median | max | nodes per CPC s |");
+    println!("|---|---|---|---|---|---|");
+    let fourteen: Vec<Board> = ffo
+        .into_iter()
+        .filter(|b| b.empties().count_ones() == 14)
+        .take(7)
+        .collect();
+    for ahead in [4usize, 2, 0] {
+        let boards: Vec<Board> = fourteen
+            .iter()
+            .map(|b| {
+                let mut b = *b;
+                let mut plies = 0;
+                while plies < ahead {
+                    if b.must_pass() {
+                        b.pass();
+                        continue;
+                    }
+                    let r = best_move(&b, exact_level, &w);
+                    b.play(r.best_move.expect("a move")).expect("legal");
+                    plies += 1;
+                }
+                b
+            })
+            .filter(|b| !b.must_pass())
+            .collect();
+        let mut answers: Vec<AiAnswer> = boards
+            .iter()
+            .map(|b| checked(&mut z, b, exact_level, &w))
+            .collect();
+        answers.sort_by_key(|a| a.us);
+        let total_us: u64 = answers.iter().map(|a| a.us).sum();
+        let nodes: u64 = answers.iter().map(|a| u64::from(a.nodes)).sum();
+        println!(
+            "| {} | {} | {:.1} | {:.1} | {:.1} | {:.0} |",
+            14 - ahead,
+            answers.len(),
+            sec(answers[0].us),
+            sec(answers[answers.len() / 2].us),
+            sec(answers[answers.len() - 1].us),
+            nodes as f64 / sec(total_us)
+        );
+    }
+}
