@@ -15,8 +15,8 @@ use othello_engine::notation::parse_square;
 use othello_engine::search::best_move;
 use othello_engine::weights::Weights;
 use z80_common::{
-    board_bytes, ffo_positions, from_discs, random_positions, show, AiAnswer, AI_BAD_INPUT,
-    AI_PASS, Z80,
+    board_bytes, ffo_positions, from_discs, position, random_positions, show, AiAnswer,
+    AI_BAD_INPUT, AI_PASS, Z80,
 };
 
 /// CPC time allowed for one deep call (the exact solve of 14 empties takes minutes).
@@ -96,7 +96,7 @@ fn levels_5_and_6_match_the_reference_on_cheap_positions() {
     let w = Weights::default();
     let mut z = Z80::new(&w, "cpc/weights.toml");
     // Depth-limited searches late in the game (few moves each way) and exact solves.
-    let late: Vec<Board> = random_positions(0x5EED_0D02, 400)
+    let late: Vec<Board> = random_positions(0x5EED_0D02, 3000)
         .into_iter()
         .filter(|b| (15..=18).contains(&empties(b)) && b.legal_moves().count_ones() <= 5)
         .take(3)
@@ -137,6 +137,47 @@ fn the_exact_endgame_solves_ffo_boards() {
         "FFO #1"
     );
     eprintln!("exact endgame: slowest move {slowest:.1} CPC s");
+}
+
+#[test]
+fn edge_cases_match_the_reference_at_every_deep_level() {
+    let w = Weights::default();
+    let mut z = Z80::new(&w, "cpc/weights.toml");
+    let one_left = position(&format!("{}O- X", "X".repeat(62)));
+    let white_moves_last = position(&format!("{}-X O", "O".repeat(62)));
+    // Black d4 flips 19 discs, closing all eight rays at the edge; a1 and h8 are taken.
+    let nineteen = from_discs(
+        &["d1", "d8", "a4", "h4", "a1", "g1", "a7", "h8"],
+        &[
+            "d2", "d3", "d5", "d6", "d7", "b4", "c4", "e4", "f4", "g4", "b2", "c3", "f2", "e3",
+            "b6", "c5", "e5", "f6", "g7",
+        ],
+        Color::Black,
+    );
+    let play_outs = random_positions(0x5EED_0002, 4000);
+    let find = |what: &str, p: &dyn Fn(&Board) -> bool| {
+        *play_outs
+            .iter()
+            .find(|b| p(b))
+            .unwrap_or_else(|| panic!("no play-out position is {what}"))
+    };
+    let corners = |b: &Board| (b.black | b.white) & 0x8100_0000_0000_0081 == 0x8100_0000_0000_0081;
+    let cases = vec![
+        from_discs(&["a1"], &["b1"], Color::White), // white must pass, black wins it all
+        from_discs(&["d4", "e4", "d5"], &[], Color::White), // over: white wiped out
+        one_left,
+        white_moves_last,
+        nineteen,
+        find("a forced pass", &|b| b.must_pass() && !b.is_game_over()),
+        find("a finished game with empties", &|b| {
+            b.is_game_over() && b.empties() != 0
+        }),
+        find("all corners taken, 16+ empties", &|b| corners(b) && empties(b) >= 16),
+        find("one legal move", &|b| {
+            b.legal_moves().count_ones() == 1 && empties(b) > 1
+        }),
+    ];
+    check(&mut z, &cases, &[3, 4, 5, 6], &w);
 }
 
 #[test]

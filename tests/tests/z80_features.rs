@@ -2,11 +2,13 @@
 //! in the bundled emulator and checked against the reference engine wherever the program
 //! shows a number or a board: the hint (`best_move`, its score and PV), the per-move scores
 //! on the board (`search::scores::move_scores`), taking back (the board after replaying the
-//! shorter record), two players, the demo (the reference playing itself), a set-up position
-//! (what was placed), the handicap corners, the chess clocks (the emulated time until the
-//! flag falls) and "move now" (the `ai_abort` flag while the computer thinks).
+//! shorter record), two players, the demo (the reference playing itself), swapping sides and
+//! a new game, a set-up position (what was placed), the handicap corners, the chess clocks
+//! (the emulated time until the flag falls, the computer's thinking time, the panel while it
+//! searches) and "move now" (the `ai_abort` flag while the computer thinks).
 //!
 //! Keys and panel texts are those of cpc/README.md; addresses come from the symbol file.
+//! Screenshots of the scores and the hint go to `target/test-output/z80-features/`.
 
 mod z80_ui_harness;
 
@@ -192,6 +194,20 @@ fn the_hint_is_the_ai_move_with_its_score_and_pv() {
         }
         check_record(&g, Board::start(), level, &w, |c| c == Color::White);
     }
+    // A search level: the hint is ai_entry's answer there too (here from the opening book),
+    // with the move alone as its PV.
+    let mut g = started_at(3, &w);
+    let want = best_move(&Board::start(), 3, &w);
+    g.key(CpcKey::H);
+    assert_eq!(
+        (Some(g.byte("hint_square")), g.int16("hint_score")),
+        (want.best_move, want.score)
+    );
+    assert_eq!(g.byte("hint_pv_len"), 1);
+    assert_eq!(
+        g.messages()[2],
+        format!("PV {}", upper(g.byte("hint_square")))
+    );
 }
 
 #[test]
@@ -289,6 +305,12 @@ fn per_move_scores_are_the_reference_move_scores() {
             );
         }
     }
+    // The search levels have no per-move scores on the Z80 (docs/ai.md section 10): the
+    // panel says so and the board shows no number.
+    let mut g = started_at(3, &w);
+    g.key(CpcKey::S);
+    assert_eq!(g.messages()[2], "LEVEL 1-2 ONLY");
+    assert!((0..64).all(|sq| g.score_shown(sq).is_none()));
 }
 
 #[test]
@@ -501,6 +523,27 @@ fn the_demo_plays_itself_and_esc_stops_it() {
     check_record(&g, Board::start(), 2, &w, |c| c == Color::White);
 }
 
+/// In the set-up, on an empty board: seven black and six white discs in the middle game,
+/// a position no opening line reaches. Returns it (black to move, as the set-up has it).
+fn place_discs(g: &mut Game) -> Board {
+    let mut placed = Board {
+        black: 0,
+        white: 0,
+        to_move: Color::Black,
+    };
+    for sq in [0u8, 9, 18, 27, 28, 35, 44] {
+        setup_walk(g, sq);
+        g.key(CpcKey::Space);
+        placed.black |= 1 << sq;
+    }
+    for sq in [1u8, 10, 19, 20, 36, 43] {
+        setup_walk(g, sq);
+        g.keys(&[CpcKey::Space, CpcKey::Space]);
+        placed.white |= 1 << sq;
+    }
+    placed
+}
+
 /// Walks the set-up cursor from its square to `to` with the cursor keys.
 fn setup_walk(g: &mut Game, to: u8) {
     let from = g.cursor();
@@ -558,31 +601,19 @@ fn a_set_up_position_is_played_from() {
     };
     assert_eq!(g.board(), empty);
     g.assert_screen_shows(&empty, Some(g.cursor()), None, "after DEL");
-    let black = [0u8, 9, 18, 27, 28, 35, 44];
-    let white = [1u8, 10, 19, 20, 36, 43];
-    let mut want = Board {
-        black: 0,
-        white: 0,
-        to_move: Color::White,
-    };
-    for &sq in &black {
-        setup_walk(&mut g, sq);
-        g.key(CpcKey::Space);
-        want.black |= 1 << sq;
-    }
-    for &sq in &white {
-        setup_walk(&mut g, sq);
-        g.keys(&[CpcKey::Space, CpcKey::Space]);
-        want.white |= 1 << sq;
-    }
+    let mut want = place_discs(&mut g);
     // A third SPACE empties a square again.
     setup_walk(&mut g, 63);
     g.keys(&[CpcKey::Space, CpcKey::Space, CpcKey::Space]);
     g.key(CpcKey::X);
+    want.to_move = Color::White;
     assert_eq!(g.messages()[2], "WHITE TO MOVE");
     assert_eq!(g.board(), want, "the position as placed");
     g.assert_screen_shows(&want, Some(63), None, "set up");
-    assert_eq!(line(&g, "PY_BLACK"), format!("BLACK{:>9}", black.len()));
+    assert_eq!(
+        line(&g, "PY_BLACK"),
+        format!("BLACK{:>9}", want.black.count_ones())
+    );
 
     // ENTER: white (the computer) moves first from it, as the reference would.
     g.key(CpcKey::Return);
@@ -830,4 +861,83 @@ fn move_now_sets_ai_abort_while_the_computer_thinks() {
     assert_eq!(g.byte("ai_abort"), 0, "and the flag is cleared after it");
     check_record(&g, Board::start(), 2, &w, |c| c == Color::White);
     assert_eq!(g.state(), g.st("ST_HUMAN"));
+}
+
+#[test]
+fn the_clock_ticks_in_the_panel_while_the_computer_searches_deep() {
+    // At the top level, out of the opening book, the computer thinks for many seconds: the
+    // interrupt handler draws its clock meanwhile, and M sets ai_abort for the search.
+    let w = Weights::default();
+    let mut g = Game::started(&w);
+    let max = g.sym("AI_MAX_LEVEL") as u8;
+    g.key(CpcKey::Esc);
+    for _ in 1..max {
+        g.key(CpcKey::L);
+    }
+    g.keys(&[CpcKey::K, CpcKey::E, CpcKey::Del]);
+    place_discs(&mut g);
+    g.key(CpcKey::X);
+    let busy = g.sym("ai_busy");
+    g.press(CpcKey::Return);
+    g.run_until("the computer thinks", 1_000_000, |m| m.peek(busy) == 1);
+    g.cpc.run_for(3_500_000).unwrap();
+    assert_eq!(
+        (g.state(), g.byte("ai_busy")),
+        (g.st("ST_THINKING"), 1),
+        "level {max} still thinking after 3.5 s"
+    );
+    assert_eq!(g.word("clock_white"), 1200 - 3);
+    assert_eq!(line(&g, "PY_WHITE"), "WHITE  6 19:57");
+    assert_eq!(line(&g, "PY_BLACK"), "BLACK  7 20:00");
+    g.press_busy(CpcKey::M, 1_000_000);
+    assert_eq!(g.byte("ai_abort"), 1);
+}
+
+#[test]
+fn swapping_sides_mid_game_and_a_new_game() {
+    // C in the middle of a game: the computer takes the human's side and moves at once; the
+    // human goes on with the other colour. N then starts again from the start position with
+    // these settings.
+    let w = Weights::default();
+    let mut g = started_at(2, &w);
+    let mut rng = Rng::new(8);
+    play_random(&mut g, &mut rng, 4);
+    let before = g.record();
+    g.keys(&[CpcKey::Esc, CpcKey::C]);
+    assert_eq!(line(&g, "PY_YOU"), "YOU      WHITE");
+    g.key(CpcKey::Esc);
+    assert_eq!(g.colour("human_colour"), Color::White);
+    let after = g.record();
+    assert_eq!(
+        after.len(),
+        before.len() + 1,
+        "the computer moved for black"
+    );
+    let board = replay(Board::start(), &before);
+    assert_eq!(
+        Some(after[before.len()]),
+        best_move(&board, 2, &w).best_move
+    );
+    assert_eq!(g.colour("side_to_move"), Color::White);
+    play_random(&mut g, &mut rng, 3);
+    let n = before.len();
+    let mut b = replay(Board::start(), &before);
+    for (i, &p) in g.record()[n..].iter().enumerate() {
+        if p != PLY_PASS && b.to_move == Color::Black {
+            assert_eq!(Some(p), best_move(&b, 2, &w).best_move, "ply {}", n + i);
+        }
+        if p == PLY_PASS {
+            b.pass();
+        } else {
+            b.play(p);
+        }
+    }
+    assert_eq!(g.board(), b);
+    // A new game: the start position, the computer (black) opens.
+    g.keys(&[CpcKey::Esc, CpcKey::N]);
+    let open = best_move(&Board::start(), 2, &w).best_move.unwrap();
+    assert_eq!(g.record(), [open]);
+    assert_eq!(g.board(), replay(Board::start(), &[open]));
+    assert_eq!(line(&g, "PY_INFO"), "");
+    assert_eq!(g.messages()[0], "WHITE TO MOVE");
 }

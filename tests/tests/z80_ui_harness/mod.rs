@@ -40,9 +40,7 @@ pub struct Game {
 impl Game {
     /// Builds `cpc/main.asm` with `weights` and boots it as `RUN"` would.
     pub fn boot(weights: &Weights) -> Game {
-        // DEV-ONLY (z80-features): remove before hand-over.
-        let sources = std::env::var_os("ZF_SOURCES").map_or_else(default_sources, Into::into);
-        let image = assemble_game(&sources, weights, "weights.toml")
+        let image = assemble_game(&default_sources(), weights, "weights.toml")
             .unwrap_or_else(|e| panic!("the game does not build:\n{e}"));
         let symbols = Symbols::from_json(&image.symbols_json()).expect("symbol file parses");
         let program = Program {

@@ -191,7 +191,12 @@ pub fn run(cmd: EngineCmd) -> anyhow::Result<ExitCode> {
             let weights = file.load()?;
             if generate {
                 let progress = |ply: u8, n: usize| eprint!("\rply {ply}: {n} positions searched");
-                let summary = regenerate_book(&weights, file.weights.as_deref(), output.as_deref(), &progress)?;
+                let summary = regenerate_book(
+                    &weights,
+                    file.weights.as_deref(),
+                    output.as_deref(),
+                    &progress,
+                )?;
                 println!("\n{summary}");
             } else {
                 println!("{}", describe_book(&weights));

@@ -317,8 +317,12 @@ fn validate_book(raw: &RawBook) -> Result<BookParams, Located> {
             "book.first_level",
             "a level",
         )? as u8,
-        plies: in_range(&raw.plies, &wide(&PLIES_RANGE), "book.plies", "moves from the start")?
-            as u8,
+        plies: in_range(
+            &raw.plies,
+            &wide(&PLIES_RANGE),
+            "book.plies",
+            "moves from the start",
+        )? as u8,
         depth: in_range(&raw.depth, &wide(&DEPTH_RANGE), "book.depth", "plies")? as u8,
     })
 }

@@ -60,7 +60,14 @@ fn a_small_book_parses_and_prints_back() {
 
 #[test]
 fn bad_book_files_say_where_and_why() {
-    let cases: [(&str, &str, usize, usize, &str); 12] = [
+    let cases: [(&str, &str, usize, usize, &str); 13] = [
+        (
+            "evaluation 0000abcd",
+            "evaluation +000abcd",
+            4,
+            12,
+            "not 8 hexadecimal digits",
+        ),
         ("plies 3", "plys 3", 2, 1, "expected `plies` here"),
         ("plies 3", "plies 21", 2, 7, "plies `21` is not 0..20"),
         ("depth 4", "depth 13", 3, 7, "depth `13` is not 1..12"),
@@ -420,4 +427,28 @@ fn mirror_images_and_the_colour_swap_get_the_same_answer() {
             assert_eq!(b.lookup(&swapped), Some(m));
         }
     }
+}
+
+/// The lookup examples of docs/ai.md §11.3.
+#[test]
+fn the_documented_lookups() {
+    use othello_engine::book::symmetry::canonical;
+    use othello_engine::notation::parse_square;
+    let b = book::shipped();
+    let sq = |n: &str| parse_square(n).unwrap();
+    let (p, o) = Board::start().player_opponent();
+    let (key, t) = canonical(p, o);
+    assert_eq!(t, 1);
+    let stored = b.canonical_entries().iter().find(|e| e.0 == key).unwrap();
+    assert_eq!(stored.1, sq("e3"));
+    let answer = |line: &[&str]| {
+        let mut board = Board::start();
+        for m in line {
+            board.play(sq(m));
+        }
+        b.lookup(&board).map(|m| (square_name(m.mv), m.score))
+    };
+    assert_eq!(answer(&[]), Some(("d3".into(), -33)));
+    assert_eq!(answer(&["f5"]), Some(("f6".into(), -43)));
+    assert_eq!(answer(&["d3"]), Some(("c3".into(), -43)));
 }

@@ -103,7 +103,7 @@ fn header_value(n: usize, tokens: &[(usize, &str)], k: usize) -> Result<u32, Loc
     let parsed = match key {
         "evaluation" => u32::from_str_radix(value, 16)
             .ok()
-            .filter(|_| value.len() == 8),
+            .filter(|_| value.len() == 8 && value.bytes().all(|b| b.is_ascii_hexdigit())),
         "plies" => value
             .parse::<u8>()
             .ok()

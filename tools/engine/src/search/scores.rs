@@ -4,8 +4,10 @@
 //! `-V(child, depth - 1)` in the depth-limited mode or `-X(child)` in the exact endgame,
 //! the mode being chosen once by the root's empty squares.
 //!
-//! So the highest per-move score is the AI's score and the earliest move that has it is the
-//! AI's move, which the tests below check at every level.
+//! So the highest per-move score is the score of the level's search ([`super::search`]) and
+//! the earliest move that has it is the search's move, which the tests below check at every
+//! level. The opening book plays no part: in a book position `best_move` answers from the
+//! book, and the per-move scores are still the search's.
 
 use super::alphabeta::search_depth;
 use super::endgame::solve_exact;
@@ -90,8 +92,8 @@ fn pov(player: u64, opponent: u64) -> Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::best_move;
     use crate::search::minimax::{value_depth, value_exact};
+    use crate::search::{best_move, search};
 
     /// Positions of random games (seeded), at every length, side to move able to move.
     fn positions(seed: u64, games: usize) -> Vec<Board> {
@@ -118,10 +120,14 @@ mod tests {
         out
     }
 
-    /// The best per-move score and its earliest move are the AI's score and move.
+    /// The best per-move score and its earliest move are the level's search's score and
+    /// move (and the AI's, at levels 1 and 2, which have no book).
     fn agrees_with_best_move(b: &Board, level: u8, w: &Weights) {
         let scores = move_scores(b, level, w);
-        let r = best_move(b, level, w);
+        let r = search(b, w.level(level).expect("a level"), w);
+        if level <= 2 {
+            assert_eq!(r, best_move(b, level, w));
+        }
         let max = scores.iter().map(|&(_, v)| v).max().expect("a legal move");
         let first = scores.iter().find(|&&(_, v)| v == max).map(|&(s, _)| s);
         assert_eq!(
@@ -173,7 +179,7 @@ mod tests {
     }
 
     #[test]
-    fn deeper_levels_agree_with_the_ai() {
+    fn deeper_levels_agree_with_the_search() {
         let w = Weights::default();
         for b in positions(23, 1).iter().step_by(5) {
             for level in 4..=w.max_level().min(5) {

@@ -2,8 +2,9 @@
 //! (empty squares go to the winner), with perfect play by both sides.
 //!
 //! Negamax alpha-beta over the whole remaining game:
-//! - principal-variation search at the root and along the first line, null-window searches
-//!   everywhere else (`search.rs`);
+//! - the exact score found by narrow-window probes (MTD(f) style: all final scores are
+//!   even, so a window `(m-1, m+1)` answers below / equal / above m), each probe a
+//!   principal-variation search with null-window searches off its first line (`search.rs`);
 //! - with more than [`SHALLOW`] empties: a transposition table (`tt.rs`: whole positions as
 //!   keys, score bounds, best move), fastest-first move ordering (fewest replies for the
 //!   opponent, corners counted twice; then our corner-anchored discs, the opponent's potential

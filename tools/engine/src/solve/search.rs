@@ -1,5 +1,7 @@
-//! The part of the solve that uses the transposition table: principal-variation search for
-//! the first line, null-window search with fastest-first ordering for the rest.
+//! The part of the solve that uses the transposition table: the exact score as a series of
+//! narrow-window probes (`mtd`), each a principal-variation search (`pvs_node`) whose
+//! first line is searched with the probe's window and the rest with null windows
+//! (`nws_table`), fastest-first ordering throughout.
 
 use super::shallow::{odd_squares, parity};
 use super::stability::stable_discs;
@@ -269,6 +271,8 @@ impl Solver {
             .filter(|&m| m != NO_MOVE)
     }
 
+    /// Principal-variation search in `alpha..beta`, failing soft, with the best move found
+    /// ([`NO_MOVE`] when the side to move passes).
     pub(super) fn pvs_node(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> (i32, u8) {
         self.nodes += 1;
         if n == 0 {
