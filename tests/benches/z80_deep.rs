@@ -99,7 +99,9 @@ fn main() {
             .collect(),
         None => (3..=top).collect(),
     };
-    let games: u64 = args.get(1).map_or(2, |g| g.parse().expect("games: a number"));
+    let games: u64 = args
+        .get(1)
+        .map_or(2, |g| g.parse().expect("games: a number"));
     let mut z = Z80::new(&w, "cpc/weights.toml");
 
     println!("Z80 deep levels: whole games, the Z80 playing both sides, every move checked\n");

@@ -107,7 +107,11 @@ fn levels_5_and_6_match_the_reference_on_cheap_positions() {
         .filter(|b| (9..=12).contains(&empties(b)) && !b.must_pass())
         .take(3)
         .collect();
-    assert_eq!(solves.len(), 3, "the play-outs have positions with 9..12 empties");
+    assert_eq!(
+        solves.len(),
+        3,
+        "the play-outs have positions with 9..12 empties"
+    );
     let mut slowest = check(&mut z, &late, &[5, 6], &w);
     slowest = slowest.max(check(&mut z, &solves, &[5, 6], &w));
     eprintln!("levels 5 and 6: slowest move {slowest:.1} CPC s");
@@ -172,7 +176,9 @@ fn edge_cases_match_the_reference_at_every_deep_level() {
         find("a finished game with empties", &|b| {
             b.is_game_over() && b.empties() != 0
         }),
-        find("all corners taken, 16+ empties", &|b| corners(b) && empties(b) >= 16),
+        find("all corners taken, 16+ empties", &|b| {
+            corners(b) && empties(b) >= 16
+        }),
         find("one legal move", &|b| {
             b.legal_moves().count_ones() == 1 && empties(b) > 1
         }),
@@ -183,11 +189,9 @@ fn edge_cases_match_the_reference_at_every_deep_level() {
 #[test]
 fn worked_examples_of_the_ai_document() {
     // docs/ai.md section 9, with search levels of depth 1 and 2.
-    let mut toml = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../cpc/weights.toml"
-    ))
-    .expect("cpc/weights.toml");
+    let mut toml =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../cpc/weights.toml"))
+            .expect("cpc/weights.toml");
     let at = toml.find("[levels]").expect("a [levels] table");
     toml.truncate(at);
     toml.push_str("[levels]\n3 = { depth = 1, endgame = 0 }\n4 = { depth = 2, endgame = 0 }\n");
@@ -207,7 +211,9 @@ fn another_weights_file_changes_the_deep_play_of_both() {
     let toml = "squares = [\n".to_string()
         + &(0..8)
             .map(|r| {
-                let row: Vec<String> = (0..8).map(|c| ((r * 13 + c * 29) % 61 - 30).to_string()).collect();
+                let row: Vec<String> = (0..8)
+                    .map(|c| ((r * 13 + c * 29) % 61 - 30).to_string())
+                    .collect();
                 format!("  [{}],\n", row.join(", "))
             })
             .collect::<String>()
@@ -231,7 +237,10 @@ fn the_deep_search_keeps_the_machine_state_and_its_memory() {
     let end = z.addr("program_end");
     let ram = z.addr("SEARCH_RAM");
     let ram_end = z.addr("SEARCH_RAM_END");
-    assert!(end <= ram, "the program (to {end:#06x}) runs into the search RAM ({ram:#06x})");
+    assert!(
+        end <= ram,
+        "the program (to {end:#06x}) runs into the search RAM ({ram:#06x})"
+    );
     assert!(ram_end <= 0xBE00, "the search RAM ends at {ram_end:#06x}");
     let board = random_positions(0x5EED_0D06, 50)
         .into_iter()

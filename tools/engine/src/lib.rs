@@ -8,14 +8,14 @@
 
 pub mod board;
 pub mod book;
-pub mod game;
 pub mod eval;
+pub mod game;
 pub mod gtp;
 pub mod levels;
 pub mod notation;
 pub mod perft;
-pub mod solve;
 pub mod search;
+pub mod solve;
 pub mod weights;
 
 pub use board::{Board, Color};

@@ -10,8 +10,8 @@ pub mod alphabeta;
 pub mod endgame;
 pub mod minimax;
 pub mod nixon;
-pub mod scores;
 mod root;
+pub mod scores;
 
 use crate::board::Board;
 use crate::levels::Level;
