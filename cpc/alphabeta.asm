@@ -9,8 +9,9 @@
 ; -32000..32000 (docs/ai.md 7), so nothing wraps.
 ;
 ; Each node has a frame of FR_SIZE bytes (IX), the child's frame follows it. A node's caller
-; fills ALPHA, BETA, S, DIFF, EMPTY, DEPTH, P and O (ab_make and ab_window do). Positions at
-; depth 0 are not nodes of their own: their parent evaluates them (ab_leaf).
+; fills ALPHA, BETA, S, DIFF, EMPTY, DEPTH, P and O (ab_make all but the window). Positions
+; at depth 0 are not nodes of their own: their parent evaluates them (ab_leaf), and neither
+; is a position with one empty square left (eg_last).
 ;
 ;   ab_node    IX = frame: HL = the value of the position for P (biased), fail-soft.
 ;   ab_make    C = cell: P's move on the board, the child's frame filled (not its window).
@@ -30,21 +31,22 @@ FR_O            equ 12          ; its opponent
 FR_N            equ 13          ; moves in the list
 FR_I            equ 14          ; index of the move being searched
 FR_MOVE         equ 15          ; its cell
-FR_BMOVE        equ 16          ; the cell of the best move so far
-FR_SORT         equ 17          ; 0: search the list as it is; else lowest key first
-FR_LIST         equ 18          ; the moves: (cell, key) pairs
-FR_SIZE         equ 104         ; room for 43 moves; a child field is at most IX+121
-FR_MAX_MOVES    equ (FR_SIZE-FR_LIST)/2
+FR_SORT         equ 16          ; 0: search the list as it is; else lowest key first
+FR_LIST         equ 17          ; the moves: (cell, key) pairs
+FR_SIZE         equ 104         ; a child's field is at most at IX+120
+FR_MAX_MOVES    equ (FR_SIZE-FR_LIST)/2     ; 43 (a game reaches at most 33)
 
 B_ZERO          equ &8000       ; 0, biased
 B_NEG_INF       equ &8000-32000 ; -INF
-B_INF           equ &8000+32000 ; +INF
 WIN             equ 30000       ; docs/ai.md 3.4
 
 ; ab_node: the value of the position in frame IX for its side to move, fail-soft: exact when
 ; it lies strictly between alpha and beta, else a bound on the same side of the window.
 ; Out: HL (biased). Trashes everything but IX, IY (IY is back where it was).
 ab_node:
+        ld a,(ai_abort)         ; "move now"
+        or a
+        jp nz,sr_abort
         ld hl,(ai_nodes)        ; count the node (32 bits)
         inc hl
         ld (ai_nodes),hl
@@ -88,8 +90,6 @@ ab_loop:
         jr nc,.next             ; value <= best
         ld (ix+FR_BEST),l
         ld (ix+FR_BEST+1),h
-        ld a,(ix+FR_MOVE)
-        ld (ix+FR_BMOVE),a
         ld e,(ix+FR_ALPHA)      ; above alpha?
         ld d,(ix+FR_ALPHA+1)
         ld a,e
@@ -177,8 +177,12 @@ ab_child:
         ret
 
 ; ab_leaf: the depth-0 value of the child (docs/ai.md 4.3): T if the game is over, else
-; E = S + M * (mP - mO), from the child's point of view. Out: HL (biased).
+; E = S + M * (mP - mO), from the child's point of view; with M = 0 no move is counted, a
+; legal move of either side is enough to know the game goes on. Out: HL (biased).
 ab_leaf:
+        ld a,(ai_abort)         ; "move now"
+        or a
+        jp nz,sr_abort
         ld hl,(ai_nodes)
         inc hl
         ld (ai_nodes),hl
@@ -191,6 +195,9 @@ ab_leaf:
 .counted:
         ld d,(ix+FR_O)          ; the child's side to move
         ld e,(ix+FR_P)
+        ld a,(w_mobility)
+        or a
+        jr z,.s_only
         call mob_both           ; B = its moves, C = its opponent's
         ld a,b
         or c
@@ -213,6 +220,20 @@ ab_leaf:
 .over:  ld a,(ix+FR_SIZE+FR_DIFF)
         ld b,(ix+FR_SIZE+FR_EMPTY)
         jp ab_term
+.s_only:                        ; M = 0: E = S, once the game is known not to be over
+        call mob_any
+        jr c,.s
+        ld a,d
+        ld d,e
+        ld e,a
+        call mob_any
+        jr nc,.over
+.s:     ld l,(ix+FR_SIZE+FR_S)
+        ld h,(ix+FR_SIZE+FR_S+1)
+        ld a,h
+        xor &80
+        ld h,a
+        ret
 
 ; ab_term: the score of a finished game, A = disc difference (signed), B = empty squares:
 ; the WOF difference d (the empties go to the winner), as WIN + d / -WIN + d / 0 in the
@@ -297,9 +318,10 @@ ab_unmake:
         jp ev_corner_undo
 
 ; ab_gen: P's legal moves into the frame's list, and how to order them: by the effective
-; weight of the square at depth 1 (the children are leaves), fastest first (fewest replies
-; for O, then the heavier square) while more than AB_ORDER_EMPTIES squares are empty, in
-; list order below. Out: A = FR_N = the number of moves. Trashes everything but IX, IY.
+; weight of the square at depths 1 and 2 (near the leaves counting replies costs more than
+; it saves), else fastest first (fewest replies for O, then the heavier square) while more
+; than AB_ORDER_EMPTIES squares are empty, in list order below (measured best: 4). Out: A =
+; FR_N = the number of moves. Trashes everything but IX, IY.
 AB_ORDER_EMPTIES equ 4
 
 ab_gen:
@@ -327,6 +349,9 @@ ab_gen:
         ld h,mb_board/256
         call sq_legal
         jr nc,.next
+        ld a,b
+        cp FR_MAX_MOVES
+        jr nc,.next             ; no room (a set-up position beyond any game's 33)
         ld hl,(ab_list_end)
         ld (hl),c
         inc hl

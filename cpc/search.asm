@@ -147,7 +147,8 @@ sr_best_reply:
 ; that of docs/ai.md section 5 with the root moves ordered: a move on a square before the
 ; current best is searched with the window (best - 1, +INF) and replaces it on a value >=
 ; best; a later one with (best, +INF), replacing it only on a greater value. So the answer
-; is the earliest square of maximal value whatever the order and the pruning.
+; is the earliest square of maximal value whatever the order and the pruning. The search
+; polls ai_abort (advice.asm, "move now") at every node and leaf: see sr_abort.
 
 SEARCH_RAM      equ &8000
 EL_LIST         equ &8000
@@ -207,6 +208,7 @@ sr_deep:
         or a
         ret z                   ; no legal move: a pass (sr_best_sq = 0)
         ld (ix+FR_I),0
+        ld (sr_abort_sp),sp     ; "move now" comes back here (sr_abort)
 .move:  call ab_pick            ; C = the next root move
         call ab_make
         ld a,(sr_best_sq)       ; the root window's lower end
@@ -256,12 +258,30 @@ sr_deep:
         ld a,(ix+FR_I)
         cp (ix+FR_N)
         jp c,.move
+sr_unbias:
         ld hl,(sr_best)         ; unbias the score
         ld a,h
         xor &80
         ld h,a
         ld (sr_best),hl
         ret
+
+; sr_abort: "move now" (ai_abort set while the search runs; docs/architecture.md). The
+; search is abandoned where it is: the stack goes back to the root loop's level and the
+; answer is the best root move whose value is complete, or, before the first is, the root
+; move being searched (the first in the root order) with the score 0. The board and the
+; search tables are left as they are: every search sets them up afresh from ai_board.
+sr_abort:
+        ld sp,(sr_abort_sp)
+        ld ix,FRAMES
+        ld a,(sr_best_sq)
+        or a
+        jr nz,sr_unbias
+        ld a,(ix+FR_MOVE)
+        ld (sr_best_sq),a
+        ld hl,B_ZERO
+        ld (sr_best),hl
+        jr sr_unbias
 
 ; sr_disc_diff: A = discs of colour D minus discs of colour E on mb_board. Trashes F, BC, HL.
 sr_disc_diff:
@@ -348,3 +368,4 @@ sr_reply_moves: ds 2*60+1       ; and replies (ply 2)
 sr_undo:        ds 19+2         ; undo stack: one entry per ply (levels 1 and 2 need one)
 sr_depth:       db 0            ; levels 3+: the level's depth
 sr_endgame:     db 0            ; and its exact-endgame threshold (empty squares)
+sr_abort_sp:    dw 0            ; SP in the root loop, for sr_abort

@@ -133,13 +133,14 @@ fn the_exact_endgame_solves_ffo_boards() {
     let picked: Vec<Board> = [boards[19], boards[0]].to_vec();
     assert_eq!(empties(&picked[0]), 6);
     assert_eq!(empties(&picked[1]), 14);
-    let slowest = check(&mut z, &picked, &[top], &w);
-    let a = ai(&mut z, &boards[0], top);
+    // The published result of FFO #1 is g8 +18: the reference must agree before it judges.
+    let r = best_move(&boards[0], top, &w);
     assert_eq!(
-        (a.mv, a.score),
-        (parse_square("g8").expect("g8"), 18),
-        "FFO #1"
+        (r.best_move, r.score),
+        (Some(parse_square("g8").expect("g8")), 18),
+        "FFO #1 (reference)"
     );
+    let slowest = check(&mut z, &picked, &[top], &w);
     eprintln!("exact endgame: slowest move {slowest:.1} CPC s");
 }
 
@@ -227,6 +228,87 @@ fn another_weights_file_changes_the_deep_play_of_both() {
     // Level 5 is not defined in this file.
     let a = ai(&mut z, &Board::start(), 5);
     assert_eq!(a.mv, AI_BAD_INPUT);
+}
+
+#[test]
+fn without_mobility_the_leaves_still_see_finished_games() {
+    // search.mobility = 0: the Z80 counts no moves at the leaves (docs/ai.md appendix A) but
+    // must still score a finished game as T.
+    let toml = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../cpc/weights.toml"))
+        .expect("cpc/weights.toml");
+    let at = toml
+        .find("mobility = 20")
+        .expect("the shipped mobility weight");
+    let toml = format!("{}mobility = 0{}", &toml[..at], &toml[at + 13..]);
+    let w = Weights::parse(&toml, "no-mobility.toml").expect("valid weights");
+    assert_eq!(w.mobility(), 0);
+    let mut z = Z80::new(&w, "no-mobility.toml");
+    let mut boards = random_positions(0x5EED_0D08, 40);
+    // Depth 1 from positions where a move ends the game: the leaf is a finished game.
+    boards.push(from_discs(&["a1"], &["b1", "b2"], Color::Black));
+    boards.push(position(&format!("{}O- X", "X".repeat(62))));
+    check(&mut z, &boards, &[3, 4], &w);
+}
+
+#[test]
+fn move_now_stops_the_search_with_a_legal_move() {
+    // docs/architecture.md, "Move now": ai_abort set while the search runs makes ai_entry
+    // return within a frame or so, with a legal move; the next search is whole again.
+    let w = Weights::default();
+    let mut z = Z80::new(&w, "cpc/weights.toml");
+    let board = random_positions(0x5EED_0D09, 200)
+        .into_iter()
+        .find(|b| (30..=40).contains(&empties(b)) && b.legal_moves().count_ones() >= 6)
+        .expect("a middle-game position");
+    let top = w.max_level();
+    z.write_board("ai_board", &board);
+    z.cpc
+        .poke(z.addr("ai_side"), z80_common::side_code(board.to_move));
+    z.cpc.poke(z.addr("ai_level"), top);
+    let before = z.registers();
+    let sp = before.sp;
+    let started = z
+        .cpc
+        .call(z.addr("ai_entry"), 3_000_000)
+        .expect("the emulator runs");
+    assert!(
+        !started.returned,
+        "level {top} should think longer than 3 CPC s here"
+    );
+    z.cpc.poke(z.addr("ai_abort"), 1);
+    let stop = z
+        .cpc
+        .run_until(1_000_000, |m| m.pc() == 0 && m.registers().sp == sp)
+        .expect("the emulator runs");
+    let cpc_machine_state = z.registers();
+    assert!(
+        stop.met(),
+        "ai_entry did not return within 1 CPC s of ai_abort"
+    );
+    let cpc_emu::RunOutcome::Met { elapsed_us } = stop else {
+        unreachable!()
+    };
+    eprintln!("move now: ai_entry returned {elapsed_us} µs after ai_abort");
+    assert!(elapsed_us <= 40_000, "took {elapsed_us} µs to stop");
+    let mv = z.cpc.peek(z.addr("ai_move"));
+    assert!(
+        mv < 64 && board.legal_moves() >> mv & 1 == 1,
+        "{}: move {mv} is not legal",
+        show(&board)
+    );
+    assert_eq!(cpc_machine_state.sp, sp, "the stack is back where it was");
+    // The machine goes on from where it was (as Cpc::call would leave it), and the next
+    // search, without ai_abort, is the reference's again.
+    let mut regs = z.registers();
+    regs.pc = before.pc;
+    regs.halted = before.halted;
+    z.cpc.set_registers(&regs);
+    z.cpc.poke(z.addr("ai_abort"), 0);
+    let later = random_positions(0x5EED_0D09, 400)
+        .into_iter()
+        .find(|b| (10..=12).contains(&empties(b)) && !b.must_pass())
+        .expect("a late position");
+    check(&mut z, &[later], &[4, top], &w);
 }
 
 #[test]

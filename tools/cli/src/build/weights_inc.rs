@@ -131,6 +131,8 @@ mod tests {
         assert_eq!(at("w_pass_bonus") as i8, w.pass_bonus());
         assert_eq!(at("w_mobility") as i8, w.mobility());
         assert_eq!(usize::from(at("w_level_count")), w.search_levels().len());
+        let constant = asm.symbol("W_SEARCH_LEVELS").unwrap();
+        assert_eq!(constant, w.search_levels().len() as i64);
         let levels = asm.symbol("w_levels").unwrap() as usize - 0x4000;
         for (i, l) in w.search_levels().iter().enumerate() {
             assert_eq!(bin[levels + 2 * i], l.depth);
