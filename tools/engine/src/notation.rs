@@ -51,7 +51,7 @@ pub enum TranscriptFault {
     Syntax,
     /// A square name, but not a legal move for the side to move.
     #[error("illegal move for {0}")]
-    Illegal(&'static str),
+    Illegal(Color),
     /// Neither side can move any more.
     #[error("the game is already over")]
     GameOver,
@@ -195,15 +195,12 @@ pub fn parse_transcript_from(start: Board, text: &str) -> Result<Game, NotationE
         };
         let sq = parse_square(move_text).ok_or_else(|| fail(TranscriptFault::Syntax))?;
         game.pass_if_forced();
-        game.play(sq).map_err(|e| match e {
-            GameError::GameOver => fail(TranscriptFault::GameOver),
-            GameError::Illegal { color, .. } => fail(TranscriptFault::Illegal(match color {
-                Color::Black => "black",
-                Color::White => "white",
-            })),
-            GameError::MustPass(_) | GameError::CannotPass(_) | GameError::BadSquare(_) => {
-                fail(TranscriptFault::Syntax)
-            }
+        let mover = game.to_move();
+        game.play(sq).map_err(|e| {
+            fail(match e {
+                GameError::GameOver => TranscriptFault::GameOver,
+                _ => TranscriptFault::Illegal(mover),
+            })
         })?;
         i += 2;
     }

@@ -176,8 +176,31 @@ fn small_endgames_match_plain_minimax() {
                     "{b:?} window {alpha}..{beta}"
                 );
             }
+            // An empty window reads as alpha..alpha + 1.
+            for alpha in [truth - 1, truth] {
+                assert_eq!(
+                    solve_window(p, o, alpha, alpha),
+                    truth.clamp(alpha, alpha + 1)
+                );
+            }
         }
     }
+}
+
+#[test]
+fn a_solve_does_not_depend_on_earlier_ones() {
+    let positions = ffo_1_to_19();
+    let first = solve(&positions[0].board);
+    for pos in &positions[1..4] {
+        let _ = solve(&pos.board);
+    }
+    assert_eq!(
+        solve(&positions[0].board),
+        first,
+        "same score, move, PV and nodes"
+    );
+    let mut own = Solver::new(12);
+    assert_eq!(own.solve(&positions[0].board).score, first.score);
 }
 
 #[test]

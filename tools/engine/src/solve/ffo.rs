@@ -1,7 +1,11 @@
 //! The FFO endgame test positions (`shared/data/ffo/*.txt`) and the solver benchmark on them.
 //!
 //! One position per line:
-//! `<64-char board> <X|O to move> <score> <best moves, comma separated> #N empties=E all=<move:score ...>`
+//!
+//! ```text
+//! <64-char board> <X|O to move> <score> <best moves, comma separated> #N empties=E all=<move:score ...>
+//! ```
+//!
 //! (board a1..h8, `X` black, `O` white; scores are final disc differences for the side to
 //! move; `all=` gives the exact value of some or all moves).
 

@@ -97,7 +97,8 @@ pub fn solve_window(player: u64, opponent: u64, alpha: i32, beta: i32) -> i32 {
 }
 
 impl Solver {
-    /// A solver whose table has `2^table_bits` buckets of 64 bytes (clamped to 4..=28).
+    /// A solver whose table has `2^table_bits` buckets of 64 bytes (`table_bits` clamped to
+    /// 4..=24: 1 KiB to 1 GiB).
     #[must_use]
     pub fn new(table_bits: u32) -> Solver {
         Solver {

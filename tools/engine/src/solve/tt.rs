@@ -48,9 +48,9 @@ pub(super) struct Table {
 }
 
 impl Table {
-    /// A table of `2^bits` buckets (64 bytes each), `bits` clamped to 4..=28.
+    /// A table of `2^bits` buckets (64 bytes each), `bits` clamped to 4..=24 (1 KiB to 1 GiB).
     pub fn new(bits: u32) -> Table {
-        let bits = bits.clamp(4, 28);
+        let bits = bits.clamp(4, 24);
         Table {
             buckets: vec![Bucket::default(); 1 << bits],
             shift: 64 - bits,
@@ -121,7 +121,9 @@ impl Table {
                 let e = &mut bucket.entries[k];
                 e.lower = e.lower.max(lower as i8);
                 e.upper = e.upper.min(upper as i8);
-                if best != NO_MOVE {
+                // A move that proved a lower bound is worth more than the best of a
+                // failed-low search, which only had the least bad refutation.
+                if best != NO_MOVE && (lower > -64 || e.best == NO_MOVE) {
                     e.best = best;
                 }
                 return;
