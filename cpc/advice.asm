@@ -75,7 +75,7 @@ irq_keys:
         ld hl,key_new+KM_M_LINE
         ld a,(hl)
         and KM_M_BIT
-        jr z,.esc
+        jr z,irq_keys_esc
         ld a,(hl)
         xor KM_M_BIT
         ld (hl),a
@@ -83,7 +83,8 @@ irq_keys:
         ld (ai_abort),a
         ld hl,ui_keys
         inc (hl)
-.esc:   ld a,(play_mode)
+irq_keys_esc:
+        ld a,(play_mode)
         cp MODE_DEMO
         ret nz
         ld hl,key_new+KM_ESC_LINE
@@ -105,13 +106,13 @@ irq_keys:
 advice_clear:
         ld a,(hint_square)
         cp 64
-        jr nc,.scores
+        jr nc,advice_clear_at_scores
         ld b,a
         ld a,PLY_NONE
         ld (hint_square),a
         ld a,b
         call refresh_square
-.scores:
+advice_clear_at_scores:
         ld a,(scores_shown)
         or a
         ret z
@@ -126,7 +127,7 @@ redraw_legal:
         ret z
         ld b,a
         ld hl,legal_list
-.square:
+redraw_legal_square:
         push bc
         push hl
         ld a,(hl)
@@ -134,7 +135,7 @@ redraw_legal:
         pop hl
         inc hl
         pop bc
-        djnz .square
+        djnz redraw_legal_square
         ret
 
 ; ---- Hint ---------------------------------------------------------------------------------
@@ -155,7 +156,7 @@ hint_show:
         ld (hint_pv_len),a
         ld a,(game_level)
         cp 2
-        jr nz,.show
+        jr nz,hint_show_show
         ld a,(hint_square)      ; level 2: the reply of docs/ai.md 4.2
         call child_to_ai
         ld a,1
@@ -163,11 +164,12 @@ hint_show:
         call ai_call
         ld a,(ai_move)
         cp 64
-        jr nc,.show             ; the opponent has no reply
+        jr nc,hint_show_show    ; the opponent has no reply
         ld (hint_pv+1),a
         ld a,2
         ld (hint_pv_len),a
-.show:  ld a,(hint_square)
+hint_show_show:
+        ld a,(hint_square)
         call cursor_to          ; drawn with the ring and the cursor
         jp panel_show_hint
 
@@ -178,10 +180,11 @@ scores_toggle:
         ld a,(scores_on)
         xor 1
         ld (scores_on),a
-        jr z,.off
+        jr z,scores_toggle_off
         call scores_compute
         jp panel_show_moves
-.off:   call advice_clear_scores
+scores_toggle_off:
+        call advice_clear_scores
         jp panel_show_moves
 
 ; advice_clear_scores: the scores off the board, the hint stays. Trashes everything but IY.
@@ -220,22 +223,23 @@ scores_compute:
         ld hl,w_flip_boundary
         cp (hl)
         ld a,(w_flip_early)
-        jr c,.factor
+        jr c,scores_compute_factor
         ld a,(w_flip_late)
-.factor:
+scores_compute_factor:
         ld (sc_factor),a
         xor a
         ld (sc_index),a
-.move:  ld a,(sc_index)
+scores_compute_move:
+        ld a,(sc_index)
         ld hl,legal_count
         cp (hl)
-        jr nc,.done
+        jr nc,scores_compute_done
         ld hl,legal_list
         add a,l
         ld l,a
-        jr nc,.square
+        jr nc,scores_compute_square
         inc h
-.square:
+scores_compute_square:
         ld a,(hl)
         ld (sc_square),a
         call effective_weight   ; A = w(s)
@@ -254,24 +258,25 @@ scores_compute:
         ld a,(flip_count)
         ld b,a
         ld hl,(sc_value)
-.flips: add hl,de               ; S1 = w(s) + F * f, f = 1..19
-        djnz .flips
+scores_compute_flips:
+        add hl,de               ; S1 = w(s) + F * f, f = 1..19
+        djnz scores_compute_flips
         ld (sc_value),hl
         ld a,(game_level)
         cp 2
-        jr nz,.store
+        jr nz,scores_compute_store
         ld a,1
         ld (ai_level),a
         call ai_call            ; the opponent's best reply S1
         ld a,(ai_move)
         cp 64
-        jr nc,.no_reply
+        jr nc,scores_compute_no_reply
         ld de,(ai_score)
         ld hl,(sc_value)
         or a
         sbc hl,de               ; S2 = S1 - reply
-        jr .s2
-.no_reply:
+        jr scores_compute_s2
+scores_compute_no_reply:
         ld a,(w_pass_bonus)
         ld e,a
         add a,a
@@ -279,8 +284,10 @@ scores_compute:
         ld d,a
         ld hl,(sc_value)
         add hl,de               ; S2 = S1 + PB
-.s2:    ld (sc_value),hl
-.store: ld a,(sc_index)
+scores_compute_s2:
+        ld (sc_value),hl
+scores_compute_store:
+        ld a,(sc_index)
         ld l,a
         ld h,0
         add hl,hl
@@ -292,8 +299,9 @@ scores_compute:
         ld (hl),d
         ld hl,sc_index
         inc (hl)
-        jp .move
-.done:  ld a,1
+        jp scores_compute_move
+scores_compute_done:
+        ld a,1
         ld (scores_shown),a
         jp redraw_legal
 
@@ -303,10 +311,10 @@ score_of:
         ld d,a
         ld a,(scores_shown)
         or a
-        jr z,.none
+        jr z,score_of_none
         ld a,d
         call is_legal
-        jr c,.none
+        jr c,score_of_none
         ld a,(legal_count)
         sub b                   ; its index
         ld l,a
@@ -321,7 +329,8 @@ score_of:
         ld a,d
         or a                    ; carry clear
         ret
-.none:  ld a,d
+score_of_none:
+        ld a,d
         scf
         ret
 
@@ -361,16 +370,17 @@ child_to_ai:
 effective_weight:
         ld c,a
         ld hl,corner_neighbours
-.entry: ld a,(hl)
+effective_weight_entry:
+        ld a,(hl)
         cp &FF
-        jr z,.table
+        jr z,effective_weight_table
         inc hl
         cp c
-        jr z,.neighbour
+        jr z,effective_weight_neighbour
         inc hl
         inc hl
-        jr .entry
-.neighbour:
+        jr effective_weight_entry
+effective_weight_neighbour:
         ld e,(hl)               ; the corner
         inc hl
         ld b,(hl)               ; 1 for the diagonal neighbour
@@ -379,14 +389,15 @@ effective_weight:
         add hl,de
         ld a,(hl)
         or a
-        jr z,.table             ; the corner is empty
+        jr z,effective_weight_table ; the corner is empty
         ld a,b
         or a
         ld a,(w_corner_edge)
         ret z
         ld a,(w_corner_diagonal)
         ret
-.table: ld b,0
+effective_weight_table:
+        ld b,0
         ld hl,w_squares
         add hl,bc
         ld a,(hl)

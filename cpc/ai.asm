@@ -54,29 +54,33 @@ ai_entry:
         ld (sr_discs),a
         ld a,(ai_level)
         cp 1
-        jr z,.easy
+        jr z,ai_entry_easy
         cp 2
-        jr z,.hard
-        jr c,.bad               ; level 0
+        jr z,ai_entry_hard
+        jr c,ai_entry_bad       ; level 0
         ld hl,w_level_count
         ld b,(hl)
         inc b
         inc b                   ; B = the highest level
         cp b
-        jr z,.deep
+        jr z,ai_entry_deep
         ret nc                  ; not a level this program plays
-.deep:  call book_lookup        ; the opening book first (book.asm)
+ai_entry_deep:
+        call book_lookup        ; the opening book first (book.asm)
         ret c                   ; in the book: ai_move and ai_score are set
         call ai_deep
-        jr .result
-.bad:   ret
-.hard:  call sr_nixon_hard
-        jr .result
-.easy:  call sr_nixon_easy
-.result:
+        jr ai_entry_result
+ai_entry_bad:
+        ret
+ai_entry_hard:
+        call sr_nixon_hard
+        jr ai_entry_result
+ai_entry_easy:
+        call sr_nixon_easy
+ai_entry_result:
         ld a,(sr_best_sq)
         or a
-        jr z,.pass
+        jr z,ai_entry_pass
         ld h,mb_to_sq/256
         ld l,a
         set 7,l                 ; mb_to_sq is at cell + 128 of its page
@@ -85,7 +89,8 @@ ai_entry:
         ld hl,(sr_best)
         ld (ai_score),hl
         ret
-.pass:  ld a,AI_PASS
+ai_entry_pass:
+        ld a,AI_PASS
         ld (ai_move),a
         ret
 
@@ -128,12 +133,14 @@ ai_save_hl:     dw 0
 ai_count_discs:
         ld hl,ai_board
         ld bc,64*256            ; B = squares, C = discs
-.loop:  ld a,(hl)
+ai_count_discs_loop:
+        ld a,(hl)
         or a
-        jr z,.next
+        jr z,ai_count_discs_next
         inc c
-.next:  inc hl
-        djnz .loop
+ai_count_discs_next:
+        inc hl
+        djnz ai_count_discs_loop
         ld a,c
         ret
 

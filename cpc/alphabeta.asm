@@ -52,11 +52,11 @@ ab_node:
         ld (ai_nodes),hl
         ld a,h
         or l
-        jr nz,.counted
+        jr nz,ab_node_counted
         ld hl,(ai_nodes+2)
         inc hl
         ld (ai_nodes+2),hl
-.counted:
+ab_node_counted:
         call ab_gen
         or a
         jp z,ab_no_move
@@ -87,7 +87,7 @@ ab_loop:
         sub l
         ld a,d
         sbc a,h
-        jr nc,.next             ; value <= best
+        jr nc,ab_loop_next      ; value <= best
         ld (ix+FR_BEST),l
         ld (ix+FR_BEST+1),h
         ld e,(ix+FR_ALPHA)      ; above alpha?
@@ -96,7 +96,7 @@ ab_loop:
         sub l
         ld a,d
         sbc a,h
-        jr nc,.next
+        jr nc,ab_loop_next
         ld (ix+FR_ALPHA),l
         ld (ix+FR_ALPHA+1),h
         ld e,(ix+FR_BETA)       ; at or above beta: the other moves cannot matter
@@ -105,12 +105,14 @@ ab_loop:
         sub e
         ld a,h
         sbc a,d
-        jr nc,.done
-.next:  inc (ix+FR_I)
+        jr nc,ab_loop_done
+ab_loop_next:
+        inc (ix+FR_I)
         ld a,(ix+FR_I)
         cp (ix+FR_N)
         jp c,ab_loop
-.done:  ld l,(ix+FR_BEST)
+ab_loop_done:
+        ld l,(ix+FR_BEST)
         ld h,(ix+FR_BEST+1)
         ret
 
@@ -120,11 +122,12 @@ ab_no_move:
         ld d,(ix+FR_O)
         ld e,(ix+FR_P)
         call mob_any
-        jr c,.pass
+        jr c,ab_no_move_pass
         ld a,(ix+FR_DIFF)
         ld b,(ix+FR_EMPTY)
         jp ab_term
-.pass:  ld a,(ix+FR_S)
+ab_no_move_pass:
+        ld a,(ix+FR_S)
         ld (ix+FR_SIZE+FR_S),a
         ld a,(ix+FR_S+1)
         ld (ix+FR_SIZE+FR_S+1),a
@@ -188,20 +191,20 @@ ab_leaf:
         ld (ai_nodes),hl
         ld a,h
         or l
-        jr nz,.counted
+        jr nz,ab_leaf_counted
         ld hl,(ai_nodes+2)
         inc hl
         ld (ai_nodes+2),hl
-.counted:
+ab_leaf_counted:
         ld d,(ix+FR_O)          ; the child's side to move
         ld e,(ix+FR_P)
         ld a,(w_mobility)
         or a
-        jr z,.s_only
+        jr z,ab_leaf_s_only
         call mob_both           ; B = its moves, C = its opponent's
         ld a,b
         or c
-        jr z,.over
+        jr z,ab_leaf_over
         ld a,b
         sub c
         add a,64                ; mP - mO + 64: 0..128
@@ -217,18 +220,20 @@ ab_leaf:
         xor &80                 ; biased
         ld h,a
         ret
-.over:  ld a,(ix+FR_SIZE+FR_DIFF)
+ab_leaf_over:
+        ld a,(ix+FR_SIZE+FR_DIFF)
         ld b,(ix+FR_SIZE+FR_EMPTY)
         jp ab_term
-.s_only:                        ; M = 0: E = S, once the game is known not to be over
+ab_leaf_s_only:                 ; M = 0: E = S, once the game is known not to be over
         call mob_any
-        jr c,.s
+        jr c,ab_leaf_s
         ld a,d
         ld d,e
         ld e,a
         call mob_any
-        jr nc,.over
-.s:     ld l,(ix+FR_SIZE+FR_S)
+        jr nc,ab_leaf_over
+ab_leaf_s:
+        ld l,(ix+FR_SIZE+FR_S)
         ld h,(ix+FR_SIZE+FR_S+1)
         ld a,h
         xor &80
@@ -240,21 +245,23 @@ ab_leaf:
 ; depth-limited search (docs/ai.md 3.4) and as d in the exact endgame. Out: HL (biased).
 ab_term:
         or a
-        jr z,.draw
-        jp m,.loss
+        jr z,ab_term_draw
+        jp m,ab_term_loss
         add a,b                 ; d = 1..64
         ld e,a
         ld d,0
         ld hl,(ab_win)          ; &8000 (+ WIN)
         add hl,de
         ret
-.loss:  sub b                   ; d = -64..-1
+ab_term_loss:
+        sub b                   ; d = -64..-1
         ld e,a
         ld d,&FF
         ld hl,(ab_loss)         ; &8000 (- WIN)
         add hl,de
         ret
-.draw:  ld hl,B_ZERO
+ab_term_draw:
+        ld hl,B_ZERO
         ret
 
 ; ab_make: P of frame IX plays the legal move on cell C (stored as FR_MOVE); fills the
@@ -335,43 +342,45 @@ ab_gen:
         ld e,(ix+FR_O)
         ld c,0
         ld b,0                  ; B = moves
-.next:  ld h,EL_LIST/256
+ab_gen_next:
+        ld h,EL_LIST/256
         ld l,c
         ld c,(hl)
         ld a,c
         or a
-        jr z,.listed
+        jr z,ab_gen_listed
         ld l,c
         inc h                   ; NB_TABLE: no disc next to it, no move there
         ld a,(hl)
         or a
-        jr z,.next
+        jr z,ab_gen_next
         ld h,mb_board/256
         call sq_legal
-        jr nc,.next
+        jr nc,ab_gen_next
         ld a,b
         cp FR_MAX_MOVES
-        jr nc,.next             ; no room (a set-up position beyond any game's 33)
+        jr nc,ab_gen_next       ; no room (a set-up position beyond any game's 33)
         ld hl,(ab_list_end)
         ld (hl),c
         inc hl
         inc hl
         ld (ab_list_end),hl
         inc b
-        jr .next
-.listed:
+        jr ab_gen_next
+ab_gen_listed:
         ld (ix+FR_N),b
         ld (ix+FR_SORT),0
         ld a,b
         cp 2
-        jr c,.done              ; nothing to order
+        jr c,ab_gen_done        ; nothing to order
         ld a,(ix+FR_DEPTH)
         cp 3
         jr c,ab_key_weights
         ld a,(ix+FR_EMPTY)
         cp AB_ORDER_EMPTIES+1
         jr nc,ab_key_replies
-.done:  ld a,(ix+FR_N)
+ab_gen_done:
+        ld a,(ix+FR_N)
         ret
 
 ; ab_key_weights: key = 127 - w(cell): the heavier square first.
@@ -383,7 +392,8 @@ ab_key_weights:
         add hl,de
         ld b,(ix+FR_N)
         ld d,mb_board/256
-.key:   ld e,(hl)
+ab_key_weights_key:
+        ld e,(hl)
         set 7,e
         ld a,(de)
         cpl                     ; 127 - w = (-w - 1) + 128
@@ -391,7 +401,7 @@ ab_key_weights:
         inc hl
         ld (hl),a
         inc hl
-        djnz .key
+        djnz ab_key_weights_key
         ld a,(ix+FR_N)
         ret
 
@@ -405,7 +415,8 @@ ab_key_replies:
         ld (ab_key_ptr),hl
         ld a,(ix+FR_N)
         ld (ab_key_left),a
-.key:   ld hl,(ab_key_ptr)
+ab_key_replies_key:
+        ld hl,(ab_key_ptr)
         ld c,(hl)
         ld d,(ix+FR_P)
         ld e,(ix+FR_O)
@@ -419,9 +430,10 @@ ab_key_replies:
         pop bc
         ld a,b
         cp 32
-        jr c,.few
+        jr c,ab_key_replies_few
         ld a,31
-.few:   add a,a
+ab_key_replies_few:
+        add a,a
         add a,a
         add a,a
         ld b,a
@@ -443,7 +455,7 @@ ab_key_replies:
         ld (ab_key_ptr),hl
         ld hl,ab_key_left
         dec (hl)
-        jr nz,.key
+        jr nz,ab_key_replies_key
         ld a,(ix+FR_N)
         ret
 
@@ -472,15 +484,17 @@ ab_pick:
         inc hl
         ld e,l                  ; DE = the lowest key's entry + 1
         ld d,h
-.scan:  inc hl
+ab_pick_scan:
+        inc hl
         inc hl
         ld a,(de)
         cp (hl)
-        jr c,.keep
-        jr z,.keep
+        jr c,ab_pick_keep
+        jr z,ab_pick_keep
         ld e,l
         ld d,h
-.keep:  djnz .scan
+ab_pick_keep:
+        djnz ab_pick_scan
         pop hl                  ; HL = entry FR_I
         dec de                  ; DE = the lowest
         ld a,(de)

@@ -62,9 +62,10 @@ gen_legal:
         ld de,legal_list
         ld b,0                  ; B = moves copied
         ld h,mb_to_sq/256
-.copy:  ld a,(ix+0)
+gen_legal_copy:
+        ld a,(ix+0)
         or a
-        jr z,.done              ; the list ends with a 0 cell
+        jr z,gen_legal_done     ; the list ends with a 0 cell
         ld l,a
         set 7,l                 ; mb_to_sq is at cell + 128 of its page
         ld a,(hl)
@@ -73,14 +74,15 @@ gen_legal:
         inc b
         inc ix
         inc ix
-        jr .copy
-.done:  ld a,b
+        jr gen_legal_copy
+gen_legal_done:
+        ld a,b
         ld (legal_count),a
         ret
 
 play_move:
         cp 64
-        jr nc,.illegal
+        jr nc,play_move_illegal
         ld (bd_square),a
         ld hl,game_board
         call mb_load
@@ -94,14 +96,14 @@ play_move:
         ld l,c
         ld a,(hl)
         or a
-        jr nz,.illegal          ; occupied
+        jr nz,play_move_illegal ; occupied
         ld a,(side_to_move)
         xor 3
         ld e,a
         call mb_count_flips
         ld a,b
         or a
-        jr z,.illegal           ; flips nothing
+        jr z,play_move_illegal  ; flips nothing
         ld a,(side_to_move)
         ld b,a
         ld ix,bd_undo
@@ -111,13 +113,14 @@ play_move:
         ld ix,bd_undo           ; the flipped cells come first on the undo stack
         ld de,flip_list
         ld h,mb_to_sq/256
-.flip:  ld l,(ix+0)
+play_move_flip:
+        ld l,(ix+0)
         set 7,l
         ld a,(hl)
         ld (de),a
         inc de
         inc ix
-        djnz .flip
+        djnz play_move_flip
         ld hl,game_board
         call mb_store
         call pass_move
@@ -125,7 +128,7 @@ play_move:
         inc (hl)
         or a                    ; carry clear: played
         ret
-.illegal:
+play_move_illegal:
         scf
         ret
 
@@ -140,15 +143,18 @@ count_discs:
         ld b,64
         ld c,0                  ; C = black discs
         ld e,0                  ; E = white discs
-.loop:  ld a,(hl)
+count_discs_loop:
+        ld a,(hl)
         cp SQ_BLACK
-        jr nz,.white
+        jr nz,count_discs_white
         inc c
-.white: cp SQ_WHITE
-        jr nz,.next
+count_discs_white:
+        cp SQ_WHITE
+        jr nz,count_discs_next
         inc e
-.next:  inc hl
-        djnz .loop
+count_discs_next:
+        inc hl
+        djnz count_discs_loop
         ld a,c
         ld (black_count),a
         ld a,e
@@ -174,12 +180,13 @@ mb_load:
 ; frame cells are left alone). Trashes AF, BC, DE, HL.
 mb_copy_in:
         ld a,8
-.row:   ld bc,8
+mb_copy_in_row:
+        ld bc,8
         ldir
         inc de                  ; skip the frame: right cell of this row,
         inc de                  ; left cell of the next
         dec a
-        jr nz,.row
+        jr nz,mb_copy_in_row
         ret
 
 ; mb_store: copies the 64 squares of mb_board to the board at HL. Trashes AF, BC, DE, HL.
@@ -187,12 +194,13 @@ mb_store:
         ex de,hl
         ld hl,mb_board+MB_FIRST
         ld a,8
-.row:   ld bc,8
+mb_store_row:
+        ld bc,8
         ldir
         inc hl
         inc hl
         dec a
-        jr nz,.row
+        jr nz,mb_store_row
         ret
 
 ; mb_count_flips: the discs that a move on the empty cell C would flip.
@@ -211,134 +219,141 @@ mb_count_flips:
         ld l,a
         ld a,(hl)
         cp e
-        jr nz,.nw_end
+        jr nz,mb_count_flips_nw_end
         ld d,b
-.nw:    inc b
+mb_count_flips_nw:
+        inc b
         ld a,l
         sub 11
         ld l,a
         ld a,(hl)
         cp e
-        jr z,.nw
+        jr z,mb_count_flips_nw
         dec a
         cp 2
-        jr c,.nw_end
+        jr c,mb_count_flips_nw_end
         ld b,d
-.nw_end:
+mb_count_flips_nw_end:
         ; N (-10)
         ld a,c
         sub 10
         ld l,a
         ld a,(hl)
         cp e
-        jr nz,.n_end
+        jr nz,mb_count_flips_n_end
         ld d,b
-.n:     inc b
+mb_count_flips_n:
+        inc b
         ld a,l
         sub 10
         ld l,a
         ld a,(hl)
         cp e
-        jr z,.n
+        jr z,mb_count_flips_n
         dec a
         cp 2
-        jr c,.n_end
+        jr c,mb_count_flips_n_end
         ld b,d
-.n_end:
+mb_count_flips_n_end:
         ; NE (-9)
         ld a,c
         sub 9
         ld l,a
         ld a,(hl)
         cp e
-        jr nz,.ne_end
+        jr nz,mb_count_flips_ne_end
         ld d,b
-.ne:    inc b
+mb_count_flips_ne:
+        inc b
         ld a,l
         sub 9
         ld l,a
         ld a,(hl)
         cp e
-        jr z,.ne
+        jr z,mb_count_flips_ne
         dec a
         cp 2
-        jr c,.ne_end
+        jr c,mb_count_flips_ne_end
         ld b,d
-.ne_end:
+mb_count_flips_ne_end:
         ; W (-1)
         ld l,c
         dec l
         ld a,(hl)
         cp e
-        jr nz,.w_end
+        jr nz,mb_count_flips_w_end
         ld d,b
-.w:     inc b
+mb_count_flips_w:
+        inc b
         dec l
         ld a,(hl)
         cp e
-        jr z,.w
+        jr z,mb_count_flips_w
         dec a
         cp 2
-        jr c,.w_end
+        jr c,mb_count_flips_w_end
         ld b,d
-.w_end:
+mb_count_flips_w_end:
         ; E (+1)
         ld l,c
         inc l
         ld a,(hl)
         cp e
-        jr nz,.e_end
+        jr nz,mb_count_flips_e_end
         ld d,b
-.e:     inc b
+mb_count_flips_e:
+        inc b
         inc l
         ld a,(hl)
         cp e
-        jr z,.e
+        jr z,mb_count_flips_e
         dec a
         cp 2
-        jr c,.e_end
+        jr c,mb_count_flips_e_end
         ld b,d
-.e_end:
+mb_count_flips_e_end:
         ; SW (+9)
         ld a,c
         add a,9
         ld l,a
         ld a,(hl)
         cp e
-        jr nz,.sw_end
+        jr nz,mb_count_flips_sw_end
         ld d,b
-.sw:    inc b
+mb_count_flips_sw:
+        inc b
         ld a,l
         add a,9
         ld l,a
         ld a,(hl)
         cp e
-        jr z,.sw
+        jr z,mb_count_flips_sw
         dec a
         cp 2
-        jr c,.sw_end
+        jr c,mb_count_flips_sw_end
         ld b,d
-.sw_end:
+mb_count_flips_sw_end:
         ; S (+10)
         ld a,c
         add a,10
         ld l,a
         ld a,(hl)
         cp e
-        jr nz,.s_end
+        jr nz,mb_count_flips_s_end
         ld d,b
-.s:     inc b
+mb_count_flips_s:
+        inc b
         ld a,l
         add a,10
         ld l,a
         ld a,(hl)
         cp e
-        jr z,.s
+        jr z,mb_count_flips_s
         dec a
         cp 2
-        jr c,.s_end
+        jr c,mb_count_flips_s_end
         ld b,d
-.s_end:
+mb_count_flips_s_end:
         ; SE (+11)
         ld a,c
         add a,11
@@ -347,13 +362,14 @@ mb_count_flips:
         cp e
         ret nz
         ld d,b
-.se:    inc b
+mb_count_flips_se:
+        inc b
         ld a,l
         add a,11
         ld l,a
         ld a,(hl)
         cp e
-        jr z,.se
+        jr z,mb_count_flips_se
         dec a
         cp 2
         ret c
@@ -367,22 +383,24 @@ mb_count_flips:
 mb_gen_moves:
         ld h,mb_board/256
         ld c,MB_FIRST
-.cell:  ld l,c
+mb_gen_moves_cell:
+        ld l,c
         ld a,(hl)
         or a
-        jr nz,.next             ; a disc or the frame
+        jr nz,mb_gen_moves_next ; a disc or the frame
         call mb_count_flips
         ld a,b
         or a
-        jr z,.next
+        jr z,mb_gen_moves_next
         ld (ix+0),c
         ld (ix+1),b
         inc ix
         inc ix
-.next:  inc c
+mb_gen_moves_next:
+        inc c
         ld a,c
         cp MB_END
-        jr c,.cell
+        jr c,mb_gen_moves_cell
         ld (ix+0),0
         ret
 
@@ -435,15 +453,17 @@ mp_ray:
         ld a,(hl)
         cp e
         ret nz                  ; no opponent disc next to C
-.walk:  ld a,l
+mp_ray_walk:
+        ld a,l
         add a,d
         ld l,a
         ld a,(hl)
         cp e
-        jr z,.walk
+        jr z,mp_ray_walk
         cp b
         ret nz                  ; not closed by the mover
-.back:  ld a,l                  ; walk back to C, flipping
+mp_ray_back:
+        ld a,l                  ; walk back to C, flipping
         sub d
         ld l,a
         cp c
@@ -451,7 +471,7 @@ mp_ray:
         ld (hl),b
         ld (ix+0),l
         inc ix
-        jr .back
+        jr mp_ray_back
 
 ; mb_undo: takes back the move on top of the undo stack.
 ; In: IX = top of the undo stack (as mb_play left it), E = colour of the flipped discs (the
@@ -463,10 +483,11 @@ mb_undo:
         ld (hl),SQ_EMPTY
         dec ix
         ld b,(ix+0)             ; at least 1: every legal move flips
-.flip:  dec ix
+mb_undo_flip:
+        dec ix
         ld l,(ix+0)
         ld (hl),e
-        djnz .flip
+        djnz mb_undo_flip
         ret
 
 ; ---- Search helpers (levels 3 and up: search.asm, alphabeta.asm, endgame.asm) -------------------
@@ -505,11 +526,12 @@ el_init:
         ld c,MB_FIRST
         xor a
         ex af,af'               ; A' = empty squares counted
-.cell:  ld h,mb_board/256
+el_init_cell:
+        ld h,mb_board/256
         ld l,c
         ld a,(hl)
         or a
-        jr nz,.next
+        jr nz,el_init_next
         ld h,EL_LIST/256
         ld l,b
         ld (hl),c               ; next of the previous
@@ -521,10 +543,11 @@ el_init:
         ex af,af'
         inc a
         ex af,af'
-.next:  inc c
+el_init_next:
+        inc c
         ld a,c
         cp MB_END
-        jr c,.cell
+        jr c,el_init_cell
         ld h,EL_LIST/256
         ld l,b
         ld (hl),0               ; the last one ends the list
@@ -532,16 +555,18 @@ el_init:
         ld (hl),b               ; the head's previous: the last one
         ld hl,NB_TABLE          ; the discs next to each cell
         ld b,0
-.clear: ld (hl),b
+el_init_clear:
+        ld (hl),b
         inc l
-        jr nz,.clear
+        jr nz,el_init_clear
         ld c,MB_FIRST
-.disc:  ld h,mb_board/256
+el_init_disc:
+        ld h,mb_board/256
         ld l,c
         ld a,(hl)
         dec a
         cp 2
-        jr nc,.nodisc           ; empty or frame
+        jr nc,el_init_nodisc    ; empty or frame
         ld h,NB_TABLE/256
         ld a,c
         sub 11
@@ -564,11 +589,11 @@ el_init:
         inc (hl)
         inc l
         inc (hl)
-.nodisc:
+el_init_nodisc:
         inc c
         ld a,c
         cp MB_END
-        jr c,.disc
+        jr c,el_init_disc
         ex af,af'
         ret
 
@@ -659,7 +684,8 @@ sq_legal_yes:
 ; mob_any: carry set iff P has a legal move. Keeps DE; trashes AF, C, HL.
 mob_any:
         ld c,0
-.next:  ld h,EL_LIST/256
+mob_any_next:
+        ld h,EL_LIST/256
         ld l,c
         ld c,(hl)
         ld a,c
@@ -669,17 +695,18 @@ mob_any:
         inc h                   ; NB_TABLE: no disc next to it, no move there
         ld a,(hl)
         or a
-        jr z,.next
+        jr z,mob_any_next
         ld h,mb_board/256
         call sq_legal
         ret c
-        jr .next
+        jr mob_any_next
 
 ; mob_count: B = P's legal moves. Keeps DE; trashes AF, C, HL.
 mob_count:
         ld b,0
         ld c,b
-.next:  ld h,EL_LIST/256
+mob_count_next:
+        ld h,EL_LIST/256
         ld l,c
         ld c,(hl)
         ld a,c
@@ -689,12 +716,12 @@ mob_count:
         inc h                   ; NB_TABLE
         ld a,(hl)
         or a
-        jr z,.next
+        jr z,mob_count_next
         ld h,mb_board/256
         call sq_legal
-        jr nc,.next
+        jr nc,mob_count_next
         inc b
-        jr .next
+        jr mob_count_next
 
 ; MOB_RAY: one ray of mob_both. B holds what is known of cell C: bit 0 = P may play there,
 ; bit 1 = O may. A P disc next to C may open a move for O, an O disc one for P; once both
@@ -952,10 +979,11 @@ sm_undo:
         ld (hl),SQ_EMPTY
         dec iy
         ld b,(iy+0)
-.flip:  dec iy
+sm_undo_flip:
+        dec iy
         ld l,(iy+0)
         ld (hl),e
-        djnz .flip
+        djnz sm_undo_flip
         jp el_restore
 
 ; ---- Data -------------------------------------------------------------------------------------

@@ -28,30 +28,34 @@ book_lookup:
         ld b,a
         ld a,(ai_level)
         cp b
-        jp c,.miss              ; a level below the book's
+        jp c,book_lookup_miss   ; a level below the book's
         ld hl,ai_board
         ld bc,64*256            ; B = squares, C = discs
-.count: ld a,(hl)
+book_lookup_count:
+        ld a,(hl)
         or a
-        jr z,.empty
+        jr z,book_lookup_empty
         inc c
-.empty: inc hl
-        djnz .count
+book_lookup_empty:
+        inc hl
+        djnz book_lookup_count
         ld a,(book_max_discs)
         cp c
-        jp c,.miss              ; more discs than any book position
+        jp c,book_lookup_miss   ; more discs than any book position
         ld a,(ai_side)
         ld (bk_me),a
         ld c,0                  ; C = transform
-.image: call bk_key
+book_lookup_image:
+        call bk_key
         ld a,c
         or a
-        jr z,.take              ; the first image
+        jr z,book_lookup_take   ; the first image
         ld de,bk_cur
         ld hl,bk_best
         call bk_compare
-        jr nc,.keep             ; not smaller: an equal key keeps the lower transform
-.take:  push bc
+        jr nc,book_lookup_keep  ; not smaller: an equal key keeps the lower transform
+book_lookup_take:
+        push bc
         ld hl,bk_cur
         ld de,bk_best
         ld bc,BOOK_KEY_BYTES
@@ -59,27 +63,30 @@ book_lookup:
         pop bc
         ld a,c
         ld (bk_best_t),a
-.keep:  inc c
+book_lookup_keep:
+        inc c
         bit 3,c
-        jr z,.image             ; until C = 8
+        jr z,book_lookup_image  ; until C = 8
         ld hl,book_entries
         ld bc,(book_count)
-.scan:  ld a,b
+book_lookup_scan:
+        ld a,b
         or c
-        jr z,.miss
+        jr z,book_lookup_miss
         push bc
         push hl
         ld de,bk_best
         call bk_compare         ; Z: this entry; C: the key is below it
         pop hl
         pop bc
-        jr z,.found
-        jr c,.miss              ; sorted: no later entry can match
+        jr z,book_lookup_found
+        jr c,book_lookup_miss   ; sorted: no later entry can match
         ld de,BOOK_ENTRY_BYTES
         add hl,de
         dec bc
-        jr .scan
-.found: ld de,BOOK_KEY_BYTES
+        jr book_lookup_scan
+book_lookup_found:
+        ld de,BOOK_KEY_BYTES
         add hl,de
         ld a,(hl)
         ld (bk_move),a          ; the move, canonical orientation
@@ -91,21 +98,25 @@ book_lookup:
         ld a,(bk_best_t)        ; the inverse transform: itself without a swap; with one,
         ld c,a                  ; the two flips exchange their bits
         bit 2,c
-        jr z,.back
+        jr z,book_lookup_back
         and 4
         bit 0,c
-        jr z,.rows
+        jr z,book_lookup_rows
         or 2
-.rows:  bit 1,c
-        jr z,.cols
+book_lookup_rows:
+        bit 1,c
+        jr z,book_lookup_cols
         or 1
-.cols:  ld c,a
-.back:  ld a,(bk_move)
+book_lookup_cols:
+        ld c,a
+book_lookup_back:
+        ld a,(bk_move)
         call bk_map
         ld (ai_move),a
         scf
         ret
-.miss:  or a                    ; carry clear
+book_lookup_miss:
+        or a                    ; carry clear
         ret
 
 ; bk_key: bk_cur = the key of ai_board under transform C, seen from bk_me.
@@ -114,25 +125,27 @@ bk_key:
         ld hl,bk_cur
         ld b,BOOK_KEY_BYTES
         xor a
-.clear: ld (hl),a
+bk_key_clear:
+        ld (hl),a
         inc hl
-        djnz .clear
+        djnz bk_key_clear
         ld b,0                  ; B = square, a1..h8
-.square:
+bk_key_square:
         ld hl,ai_board
         ld e,b
         ld d,0
         add hl,de
         ld a,(hl)
         or a
-        jr z,.next              ; empty
+        jr z,bk_key_next        ; empty
         ld hl,bk_cur            ; the side to move's rows
         ld e,a
         ld a,(bk_me)
         cp e
-        jr z,.mine
+        jr z,bk_key_mine
         ld hl,bk_cur+8          ; the opponent's rows
-.mine:  ld a,b
+bk_key_mine:
+        ld a,b
         call bk_map             ; A = the image square
         ld e,a
         rrca
@@ -149,14 +162,16 @@ bk_key:
         inc a
         ld e,a                  ; E = column + 1
         ld a,&80
-.bit:   rlca
+bk_key_bit:
+        rlca
         dec e
-        jr nz,.bit              ; A = 1 << column
+        jr nz,bk_key_bit        ; A = 1 << column
         or (hl)
         ld (hl),a
-.next:  inc b
+bk_key_next:
+        inc b
         bit 6,b
-        jr z,.square            ; until B = 64
+        jr z,bk_key_square      ; until B = 64
         ret
 
 ; bk_map: A = the image of square A (0..63) under transform C. Trashes F, DE.
@@ -171,21 +186,24 @@ bk_map:
         and 7
         ld d,a                  ; D = row
         bit 2,c
-        jr z,.rows
+        jr z,bk_map_rows
         ld a,d                  ; swap row and column
         ld d,e
         ld e,a
-.rows:  bit 1,c
-        jr z,.cols
+bk_map_rows:
+        bit 1,c
+        jr z,bk_map_cols
         ld a,7
         sub d
         ld d,a
-.cols:  bit 0,c
-        jr z,.done
+bk_map_cols:
+        bit 0,c
+        jr z,bk_map_done
         ld a,7
         sub e
         ld e,a
-.done:  ld a,d
+bk_map_done:
+        ld a,d
         add a,a
         add a,a
         add a,a
@@ -196,12 +214,13 @@ bk_map:
 ; Out: Z when equal; otherwise C set when (DE) < (HL). Trashes A, B, DE, HL.
 bk_compare:
         ld b,BOOK_KEY_BYTES
-.byte:  ld a,(de)
+bk_compare_byte:
+        ld a,(de)
         cp (hl)
         ret nz
         inc de
         inc hl
-        djnz .byte
+        djnz bk_compare_byte
         ret                     ; Z set, C clear by the last CP
 
 bk_cur:         ds BOOK_KEY_BYTES     ; the image being built

@@ -56,12 +56,14 @@ clock_next_setting:
         ld a,(clock_minutes)
         ld hl,clock_choices
         ld b,CLOCK_SETTINGS-1
-.find:  cp (hl)
+clock_next_setting_find:
+        cp (hl)
         inc hl
-        jr z,.take              ; HL -> the next choice
-        djnz .find
+        jr z,clock_next_setting_take ; HL -> the next choice
+        djnz clock_next_setting_find
         ld hl,clock_choices     ; after the last: none
-.take:  ld a,(hl)
+clock_next_setting_take:
+        ld a,(hl)
         ld (clock_minutes),a
         ret
 
@@ -73,14 +75,15 @@ clock_run:
         push af
         ld a,(clock_enabled)
         or a
-        jr z,.none
+        jr z,clock_run_none
         ld a,(time_out)
         or a
-        jr nz,.none
+        jr nz,clock_run_none
         pop af
         ld (clock_side),a
         ret
-.none:  pop af
+clock_run_none:
+        pop af
         ret
 
 ; clock_stop: no clock runs. Trashes AF.
@@ -109,13 +112,13 @@ clock_tick:
         ld bc,LINES_PER_SECOND
         or a
         sbc hl,bc
-        jr nc,.second
+        jr nc,clock_tick_second
         add hl,bc
-        call .store
+        call clock_tick_store
         pop hl
         ret
-.second:
-        call .store
+clock_tick_second:
+        call clock_tick_store
         pop hl
         ld e,(hl)
         inc hl
@@ -128,7 +131,7 @@ clock_tick:
         ld (clock_dirty),a
         ld a,d
         or e
-        jr nz,.shown
+        jr nz,clock_tick_shown
         ld a,(ct_side)          ; 0:00 - the flag falls
         ld (time_out),a
         ld a,1
@@ -137,12 +140,14 @@ clock_tick:
         ld (clock_side),a
         ld a,(ai_busy)
         ld (ai_abort),a         ; a running search stops
-.shown: ld a,(ai_busy)
+clock_tick_shown:
+        ld a,(ai_busy)
         or a
         ret z                   ; the main program redraws it
         ld a,(ct_side)
         jp clock_draw
-.store: ex de,hl                ; HL -> the high byte, DE = the value
+clock_tick_store:
+        ex de,hl                ; HL -> the high byte, DE = the value
         ld (hl),d
         dec hl
         ld (hl),e
@@ -167,10 +172,11 @@ put_clock:
         ld l,a                  ; HL = seconds
         ld bc,60
         ld a,-1
-.min:   inc a
+put_clock_min:
+        inc a
         or a
         sbc hl,bc
-        jr nc,.min
+        jr nc,put_clock_min
         add hl,bc               ; L = seconds of the minute
         call put_two
         ld a,':'
@@ -183,9 +189,10 @@ put_clock:
 ; the interrupt handler calls it).
 put_two:
         ld b,'0'-1
-.tens:  inc b
+put_two_tens:
+        inc b
         sub 10
-        jr nc,.tens
+        jr nc,put_two_tens
         add a,10+'0'
         ld c,a
         ld a,b
@@ -210,9 +217,10 @@ clock_draw:
         push bc
         ld e,PY_BLACK
         cp SQ_WHITE
-        jr nz,.line
+        jr nz,clock_draw_line
         ld e,PY_WHITE
-.line:  ld a,PEN_HI
+clock_draw_line:
+        ld a,PEN_HI
         call set_pen
         ld d,PANEL_X+PANEL_W-2*CLOCK_CHARS
         ld hl,clock_text

@@ -59,11 +59,11 @@ eg_last:
         ld (ai_nodes),hl
         ld a,h
         or l
-        jr nz,.counted
+        jr nz,eg_last_counted
         ld hl,(ai_nodes+2)
         inc hl
         ld (ai_nodes+2),hl
-.counted:
+eg_last_counted:
         ld h,EL_LIST/256
         ld l,0
         ld c,(hl)               ; C = the last empty cell
@@ -72,25 +72,26 @@ eg_last:
         call mb_count_flips     ; B = the flips of the child's side to move there
         ld a,b
         or a
-        jr z,.other
+        jr z,eg_last_other
         ld a,(ix+FR_SIZE+FR_DIFF)
         add a,b
         add a,b
         inc a
         ld b,0
         jp ab_term
-.other: ld e,(ix+FR_SIZE+FR_P)
+eg_last_other:
+        ld e,(ix+FR_SIZE+FR_P)
         call mb_count_flips     ; its opponent's
         ld a,b
         or a
-        jr z,.nobody
+        jr z,eg_last_nobody
         ld a,(ix+FR_SIZE+FR_DIFF)
         sub b
         sub b
         dec a
         ld b,0
         jp ab_term
-.nobody:
+eg_last_nobody:
         ld a,(ix+FR_SIZE+FR_DIFF)
         ld b,1
         jp ab_term

@@ -28,24 +28,27 @@ ev_weight:
         ld l,c
         ld a,(hl)               ; the corner next to C (+128 if C is its X-square), or 0
         or a
-        jr nz,.near
-.table: ld h,mb_weight/256
+        jr nz,ev_weight_near
+ev_weight_table:
+        ld h,mb_weight/256
         ld l,c
         set 7,l                 ; mb_weight = mb_board + 128
         ld a,(hl)
         ret
-.near:  ld h,mb_board/256
+ev_weight_near:
+        ld h,mb_board/256
         ld l,a
         res 7,l                 ; L = the corner
         cp l                    ; Z: C is an edge neighbour
         ld a,(hl)               ; the corner's cell (loads keep the flags)
-        jr z,.edge
+        jr z,ev_weight_edge
         or a
-        jr z,.table             ; corner empty: the table value
+        jr z,ev_weight_table    ; corner empty: the table value
         ld a,(w_corner_diagonal)
         ret
-.edge:  or a
-        jr z,.table
+ev_weight_edge:
+        or a
+        jr z,ev_weight_table
         ld a,(w_corner_edge)
         ret
 
@@ -55,9 +58,10 @@ ev_set_factor:
         ld hl,w_flip_boundary
         cp (hl)
         ld a,(w_flip_early)
-        jr c,.set
+        jr c,ev_set_factor_set
         ld a,(w_flip_late)
-.set:   ld (ev_factor),a
+ev_set_factor_set:
+        ld (ev_factor),a
         ret
 
 ; ev_move_score: S1 = w(C) + F * B, for a legal move (B = 1..19 discs flipped). The product
@@ -75,8 +79,9 @@ ev_move_score:
         sbc a,a
         ld d,a                  ; DE = F, sign-extended
         push bc
-.mul:   add hl,de
-        djnz .mul
+ev_move_score_mul:
+        add hl,de
+        djnz ev_move_score_mul
         pop bc
         ret
 
@@ -97,9 +102,10 @@ ev_deep_init:
         push de
         ld ix,ev_corners        ; each neighbour's W (ev_init has just put W in mb_weight)
         ld b,4
-.corner:
+ev_deep_init_corner:
         ld c,3
-.nb:    ld l,(ix+1)
+ev_deep_init_nb:
+        ld l,(ix+1)
         ld h,mb_board/256
         set 7,l
         ld a,(hl)
@@ -108,29 +114,32 @@ ev_deep_init:
         inc ix
         inc ix
         dec c
-        jr nz,.nb
+        jr nz,ev_deep_init_nb
         inc ix
-        djnz .corner
+        djnz ev_deep_init_corner
         ld ix,ev_corners        ; each neighbour's A: edge, edge, diagonal
         ld de,EV_CORNER_SIZE
         ld b,4
-.a:     ld a,(w_corner_edge)
+ev_deep_init_a:
+        ld a,(w_corner_edge)
         ld (ix+2),a
         ld (ix+5),a
         ld a,(w_corner_diagonal)
         ld (ix+8),a
         add ix,de
-        djnz .a
+        djnz ev_deep_init_a
         ld ix,ev_corners        ; the corners taken already
         ld b,4
-.taken: ld h,mb_board/256
+ev_deep_init_taken:
+        ld h,mb_board/256
         ld l,(ix+0)
         ld a,(hl)
         or a
-        jr z,.free
+        jr z,ev_deep_init_free
         ld c,3
         push ix
-.set:   ld l,(ix+1)
+ev_deep_init_set:
+        ld l,(ix+1)
         set 7,l
         ld a,(ix+2)
         ld (hl),a
@@ -138,10 +147,11 @@ ev_deep_init:
         inc ix
         inc ix
         dec c
-        jr nz,.set
+        jr nz,ev_deep_init_set
         pop ix
-.free:  add ix,de
-        djnz .taken
+ev_deep_init_free:
+        add ix,de
+        djnz ev_deep_init_taken
         ld a,(w_mobility)       ; the mobility table: M * k for k = -64..64 at k + 64
         ld e,a
         add a,a
@@ -149,11 +159,13 @@ ev_deep_init:
         ld d,a                  ; DE = M
         ld hl,0
         ld b,64
-.neg:   or a
+ev_deep_init_neg:
+        or a
         sbc hl,de
-        djnz .neg               ; HL = -64 * M
+        djnz ev_deep_init_neg   ; HL = -64 * M
         ld bc,MOB_LO            ; B = the page, C = k + 64
-.mob:   ld a,l
+ev_deep_init_mob:
+        ld a,l
         ld (bc),a
         inc b
         ld a,h
@@ -163,12 +175,13 @@ ev_deep_init:
         inc c
         ld a,c
         cp 129
-        jr c,.mob
+        jr c,ev_deep_init_mob
         pop de
         ld hl,0                 ; S = the sum over P's discs - the sum over O's
         ld (ev_sum),hl
         ld c,MB_FIRST
-.s:     ld h,mb_board/256
+ev_deep_init_s:
+        ld h,mb_board/256
         ld l,c
         ld b,(hl)               ; the disc (3 on the frame)
         set 7,l
@@ -179,24 +192,26 @@ ev_deep_init:
         ld h,a                  ; HL = w, sign-extended
         ld a,b
         cp d
-        jr z,.mine
+        jr z,ev_deep_init_mine
         cp e
-        jr nz,.next
+        jr nz,ev_deep_init_next
         xor a                   ; O's disc: -w
         sub l
         ld l,a
         sbc a,a
         sub h
         ld h,a
-.mine:  push de
+ev_deep_init_mine:
+        push de
         ld de,(ev_sum)
         add hl,de
         ld (ev_sum),hl
         pop de
-.next:  inc c
+ev_deep_init_next:
+        inc c
         ld a,c
         cp MB_END
-        jr c,.s
+        jr c,ev_deep_init_s
         ld hl,(ev_sum)
         ret
 
@@ -219,18 +234,19 @@ ev_corner_find:
 ev_corner_make:
         ld a,c
         cp 11
-        jr z,.corner
+        jr z,ev_corner_make_corner
         cp 18
-        jr z,.corner
+        jr z,ev_corner_make_corner
         cp 81
-        jr z,.corner
+        jr z,ev_corner_make_corner
         cp 88
         ret nz
-.corner:
+ev_corner_make_corner:
         push bc
         call ev_corner_find
         ld b,3
-.nb:    inc hl
+ev_corner_make_nb:
+        inc hl
         ld c,(hl)               ; the neighbour's cell
         inc hl
         ld a,(hl)
@@ -247,20 +263,21 @@ ev_corner_make:
         ld (hl),a               ; its weight is A from now on
         ld a,c
         or a
-        jr z,.skip              ; empty: S does not change
+        jr z,ev_corner_make_skip ; empty: S does not change
         cp d
         ld a,(ev_a)
-        jr nz,.theirs
+        jr nz,ev_corner_make_theirs
         call ev_add_a           ; P's: + (A - W)
         ld a,(ev_w)
         call ev_sub_a
-        jr .skip
-.theirs:
+        jr ev_corner_make_skip
+ev_corner_make_theirs:
         call ev_sub_a           ; O's: - (A - W)
         ld a,(ev_w)
         call ev_add_a
-.skip:  pop hl
-        djnz .nb
+ev_corner_make_skip:
+        pop hl
+        djnz ev_corner_make_nb
         pop bc
         ret
 
@@ -268,17 +285,18 @@ ev_corner_make:
 ev_corner_undo:
         ld a,c
         cp 11
-        jr z,.corner
+        jr z,ev_corner_undo_corner
         cp 18
-        jr z,.corner
+        jr z,ev_corner_undo_corner
         cp 81
-        jr z,.corner
+        jr z,ev_corner_undo_corner
         cp 88
         ret nz
-.corner:
+ev_corner_undo_corner:
         call ev_corner_find
         ld b,3
-.nb:    inc hl
+ev_corner_undo_nb:
+        inc hl
         ld c,(hl)               ; the neighbour's cell
         inc hl
         inc hl
@@ -289,7 +307,7 @@ ev_corner_undo:
         set 7,l
         ld (hl),a
         pop hl
-        djnz .nb
+        djnz ev_corner_undo_nb
         ret
 
 ; ev_add_a / ev_sub_a: HL' += A / HL' -= A, A signed. Trashes AF, DE'.

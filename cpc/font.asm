@@ -25,9 +25,10 @@ set_pen:
         ld hl,pen_masks
         add a,l
         ld l,a
-        jr nc,.same
+        jr nc,set_pen_same
         inc h
-.same:  ld a,(hl)
+set_pen_same:
+        ld a,(hl)
         ld (text_mask),a
         pop hl
         ret
@@ -52,13 +53,15 @@ draw_text:
 ; BC, HL, IX.
 draw_char:
         cp &60
-        jr c,.upper
+        jr c,draw_char_upper
         sub &20                 ; lower case -> upper case
-.upper: sub FONT_FIRST
+draw_char_upper:
+        sub FONT_FIRST
         cp FONT_COUNT
-        jr c,.known
+        jr c,draw_char_known
         xor a                   ; no glyph: a space
-.known: ld l,a
+draw_char_known:
+        ld l,a
         ld h,0
         add hl,hl
         add hl,hl
@@ -69,7 +72,8 @@ draw_char:
         pop ix                  ; IX = the glyph
         call line_address_ptr   ; HL -> line_table entry of line E
         ld b,8
-.row:   push bc
+draw_char_row:
+        push bc
         ld c,(hl)
         inc hl
         ld a,(hl)
@@ -79,9 +83,10 @@ draw_char:
         ld a,c
         add a,d
         ld l,a
-        jr nc,.addr
+        jr nc,draw_char_addr
         inc h
-.addr:  ld a,(ix+0)             ; the glyph row
+draw_char_addr:
+        ld a,(ix+0)             ; the glyph row
         inc ix
         ld c,a
         and &F0
@@ -110,7 +115,7 @@ draw_char:
         ld (hl),a
         pop hl
         pop bc
-        djnz .row
+        djnz draw_char_row
         ret
 
 text_mask:      db &0F              ; the current pen's byte mask (pen 2 at start)

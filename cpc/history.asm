@@ -36,9 +36,10 @@ record_ply:
         ld hl,record_list
         add a,l
         ld l,a
-        jr nc,.store
+        jr nc,record_ply_store
         inc h
-.store: ld (hl),c
+record_ply_store:
+        ld (hl),c
         ld hl,record_count
         inc (hl)
         ret
@@ -57,7 +58,8 @@ take_back_length:
         ret z                   ; MODE_DEMO
         ld a,(record_count)
         ld c,a                  ; C = plies before the one looked at
-.ply:   ld a,c
+take_back_length_ply:
+        ld a,c
         or a
         scf
         ret z                   ; back at the start: nothing found
@@ -66,22 +68,25 @@ take_back_length:
         ld a,c
         add a,l
         ld l,a
-        jr nc,.read
+        jr nc,take_back_length_read
         inc h
-.read:  ld a,(hl)
+take_back_length_read:
+        ld a,(hl)
         cp PLY_PASS
-        jr z,.ply
+        jr z,take_back_length_ply
         ld a,(play_mode)
         cp MODE_TWO
-        jr z,.found
+        jr z,take_back_length_found
         ld a,(start_side)       ; the mover of ply C
         bit 0,c
-        jr z,.mover
+        jr z,take_back_length_mover
         xor 3
-.mover: ld hl,human_colour
+take_back_length_mover:
+        ld hl,human_colour
         cp (hl)
-        jr nz,.ply
-.found: ld a,c
+        jr nz,take_back_length_ply
+take_back_length_found:
+        ld a,c
         or a                    ; carry clear
         ret
 
@@ -101,27 +106,30 @@ history_replay:
         ld (hr_index),a
         ld a,PLY_NONE
         ld (last_move),a
-.ply:   ld a,(hr_index)
+history_replay_ply:
+        ld a,(hr_index)
         ld hl,record_count
         cp (hl)
         ret nc
         ld hl,record_list
         add a,l
         ld l,a
-        jr nc,.read
+        jr nc,history_replay_read
         inc h
-.read:  ld a,(hl)
+history_replay_read:
+        ld a,(hl)
         ld (last_move),a
         ld a,(hr_index)
         inc a
         ld (hr_index),a
         ld a,(last_move)
         cp PLY_PASS
-        jr z,.pass
+        jr z,history_replay_pass
         call play_move          ; legal: it was played from this very position before
-        jr .ply
-.pass:  call pass_move
-        jr .ply
+        jr history_replay_ply
+history_replay_pass:
+        call pass_move
+        jr history_replay_ply
 
 start_board:    ds 64               ; the position the game started from
 start_side:     db SQ_BLACK         ; and its side to move

@@ -78,9 +78,10 @@ key_table:
 kbd_init:
         ld hl,key_held
         ld b,2*KBD_LINES
-.clear: ld (hl),0
+kbd_init_clear:
+        ld (hl),0
         inc hl
-        djnz .clear
+        djnz kbd_init_clear
         ret
 
 ; kbd_scan: reads the matrix into key_held and adds new presses to key_new. Called by the
@@ -99,7 +100,8 @@ kbd_scan:
         ld hl,key_held
         ld de,key_new
         ld a,&40                ; PSG read, line 0
-.line:  ld b,&F6
+kbd_scan_line:
+        ld b,&F6
         out (c),a               ; port C: read the PSG, keyboard line in bits 3-0
         ld b,&F4
         in c,(c)                ; the line, 0 = pressed
@@ -120,7 +122,7 @@ kbd_scan:
         pop af
         inc a
         cp &40+KBD_LINES
-        jr c,.line
+        jr c,kbd_scan_line
         ld bc,&F782             ; port A output again, PSG inactive
         out (c),c
         ld bc,&F600
@@ -131,9 +133,10 @@ kbd_scan:
 ; is none; that press is taken. Trashes F, BC, DE, HL.
 kbd_get:
         ld hl,key_table
-.entry: ld a,(hl)
+kbd_get_entry:
+        ld a,(hl)
         cp &FF
-        jr z,.none
+        jr z,kbd_get_none
         ld e,a
         ld d,0
         inc hl
@@ -145,7 +148,7 @@ kbd_get:
         di                      ; key_new is shared with the interrupt handler
         ld a,(hl)
         and c
-        jr z,.not
+        jr z,kbd_get_not
         ld a,(hl)
         xor c
         ld (hl),a               ; taken
@@ -153,11 +156,13 @@ kbd_get:
         pop hl
         ld a,(hl)
         ret
-.not:   ei
+kbd_get_not:
+        ei
         pop hl
         inc hl
-        jr .entry
-.none:  xor a
+        jr kbd_get_entry
+kbd_get_none:
+        xor a
         ret
 
 ; kbd_flush: forgets every press not taken yet. Trashes AF, B, HL.
@@ -165,9 +170,10 @@ kbd_flush:
         ld hl,key_new
         ld b,KBD_LINES
         di
-.clear: ld (hl),0
+kbd_flush_clear:
+        ld (hl),0
         inc hl
-        djnz .clear
+        djnz kbd_flush_clear
         ei
         ret
 

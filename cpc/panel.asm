@@ -75,24 +75,27 @@ count_field:
         ld c,a
         ld a,(clock_enabled)
         or a
-        jr z,.plain
+        jr z,count_field_plain
         ld a,c
         cp 10
-        jr nc,.count
+        jr nc,count_field_count
         ld a,' '
         ld (de),a
         inc de
-.count: ld a,c
+count_field_count:
+        ld a,c
         call put_number
         ld a,' '
         ld (de),a
         inc de
         ld a,b
         call put_clock
-        jr .end
-.plain: ld a,c
+        jr count_field_end
+count_field_plain:
+        ld a,c
         call put_number
-.end:   call end_text
+count_field_end:
+        call end_text
         pop de
         pop hl
         jp panel_field
@@ -101,21 +104,22 @@ count_field:
 panel_info:
         ld a,(game_origin)
         cp ORIGIN_HANDICAP
-        jr z,.handicap
+        jr z,panel_info_handicap
         ld de,value_buf
         call end_text
         ld hl,txt_nothing
         cp ORIGIN_SETUP
-        jr nz,.field
+        jr nz,panel_info_field
         ld hl,txt_set_up_game
-        jr .field
-.handicap:
+        jr panel_info_field
+panel_info_handicap:
         ld de,value_buf
         ld a,(game_corners)
         call put_number
         call end_text
         ld hl,txt_handicap
-.field: ld e,PY_INFO
+panel_info_field:
+        ld e,PY_INFO
         jp panel_field
 
 ; panel_settings: the human's colour (or the players) and the level. Trashes everything
@@ -124,15 +128,16 @@ panel_settings:
         ld de,value_buf
         ld a,(play_mode)
         cp MODE_COMPUTER
-        jr nz,.players
+        jr nz,panel_settings_players
         ld a,(human_colour)
         call put_colour
         ld hl,txt_you
-        jr .who
-.players:
+        jr panel_settings_who
+panel_settings_players:
         call put_players
         ld hl,txt_players
-.who:   call end_text
+panel_settings_who:
+        call end_text
         ld e,PY_YOU
         call panel_field
         ld de,value_buf
@@ -147,9 +152,10 @@ panel_settings:
 put_players:
         ld a,(play_mode)
         or a
-        jr z,.demo
+        jr z,put_players_demo
         jp put_number
-.demo:  ld hl,txt_demo
+put_players_demo:
+        ld hl,txt_demo
         jp put_text
 
 ; panel_last: the last move. Trashes everything but IY.
@@ -202,32 +208,33 @@ compose_moves_line:
         ld de,msg_line3
         ld a,(scores_on)
         or a
-        jr z,.count
+        jr z,compose_moves_line_count
         ld a,(scores_shown)
         or a
-        jr nz,.count
+        jr nz,compose_moves_line_count
         ld hl,txt_scores_levels ; on, but not at this level (advice.asm)
-        jr .plural
-.count: ld a,(legal_count)
+        jr compose_moves_line_plural
+compose_moves_line_count:
+        ld a,(legal_count)
         call put_number
         ld a,(scores_on)
         or a
-        jr nz,.scored
+        jr nz,compose_moves_line_scored
         ld hl,txt_legal_moves
         ld a,(legal_count)
         dec a
-        jr nz,.plural
+        jr nz,compose_moves_line_plural
         ld hl,txt_legal_move
-.plural:
+compose_moves_line_plural:
         call put_text
         jp end_text
-.scored:
+compose_moves_line_scored:
         ld hl,txt_moves_scored
         ld a,(legal_count)
         dec a
-        jr nz,.plural
+        jr nz,compose_moves_line_plural
         ld hl,txt_move_scored
-        jr .plural
+        jr compose_moves_line_plural
 
 ; panel_show_moves: only the third message line ("4 SCORES"). Trashes everything
 ; but IY.
@@ -260,13 +267,14 @@ panel_show_hint:
         ld a,(hint_pv_len)
         ld b,a
         ld hl,hint_pv
-.move:  ld a,' '
+panel_show_hint_move:
+        ld a,' '
         ld (de),a
         inc de
         ld a,(hl)
         inc hl
         call put_square
-        djnz .move
+        djnz panel_show_hint_move
         call end_text
         jp panel_messages
 
@@ -306,9 +314,10 @@ panel_show_thinking:
         ld hl,txt_help_wait
         ld a,(play_mode)
         or a
-        jr nz,.help
+        jr nz,panel_show_thinking_help
         ld hl,txt_help_demo
-.help:  jp help_line
+panel_show_thinking_help:
+        jp help_line
 
 ; panel_show_pass: A = the side that passes: "BLACK PASSES", "NO LEGAL MOVE", "PRESS SPACE".
 panel_show_pass:
@@ -325,17 +334,19 @@ panel_show_pass:
         ld hl,txt_press_space
         ld a,(play_mode)
         or a
-        jr nz,.text
+        jr nz,panel_show_pass_text
         ld hl,txt_nothing       ; the demo goes on by itself
-.text:  call put_text
+panel_show_pass_text:
+        call put_text
         call end_text
         call panel_messages
         ld hl,txt_help_pass
         ld a,(play_mode)
         or a
-        jr nz,.help
+        jr nz,panel_show_pass_help
         ld hl,txt_help_demo
-.help:  jp help_line
+panel_show_pass_help:
+        jp help_line
 
 ; panel_show_game_over: "GAME OVER", "BLACK WINS" or "A DRAW", "SCORE 40-24" (the WOF
 ; final score, the winner's first) from game_winner, final_black and final_white.
@@ -347,15 +358,16 @@ panel_show_game_over:
         ld de,msg_line2
         ld a,(game_winner)
         or a
-        jr nz,.winner
+        jr nz,panel_show_game_over_winner
         ld hl,txt_draw
         call put_text
-        jr .score
-.winner:
+        jr panel_show_game_over_score
+panel_show_game_over_winner:
         call put_colour
         ld hl,txt_wins
         call put_text
-.score: call end_text
+panel_show_game_over_score:
+        call end_text
         ld de,msg_line3
         ld hl,txt_score
         call put_text
@@ -365,11 +377,12 @@ panel_show_game_over:
         ld c,a
         ld a,(game_winner)
         cp SQ_WHITE
-        jr nz,.order
+        jr nz,panel_show_game_over_order
         ld a,b                  ; white won: white's score first
         ld b,c
         ld c,a
-.order: ld a,b
+panel_show_game_over_order:
+        ld a,b
         call put_number
         ld a,'-'
         ld (de),a
@@ -416,14 +429,15 @@ panel_show_menu:
         call set_pen
         ld hl,txt_menu_items
         ld e,PY_RECORD+LINE_PITCH
-.item:  ld d,PANEL_X
+panel_show_menu_item:
+        ld d,PANEL_X
         call draw_text          ; HL moves to the next item
         ld a,e
         add a,LINE_PITCH
         ld e,a
         ld a,(hl)
         or a
-        jr nz,.item             ; a second 0 ends the list
+        jr nz,panel_show_menu_item ; a second 0 ends the list
         call panel_menu_values
         ld hl,txt_help_menu
         jp help_line
@@ -448,12 +462,14 @@ panel_menu_values:
         ld de,value_buf
         ld a,(clock_minutes)
         or a
-        jr z,.off
+        jr z,panel_menu_values_off
         call put_number
-        jr .clock
-.off:   ld hl,txt_off
+        jr panel_menu_values_clock
+panel_menu_values_off:
+        ld hl,txt_off
         call put_text
-.clock: call end_text
+panel_menu_values_clock:
+        call end_text
         ld e,PY_MENU_CLOCK
         ld hl,txt_menu_clock
         jp panel_field
@@ -544,49 +560,54 @@ panel_show_error:
 panel_record:
         ld a,(record_count)
         sub RECORD_ROWS*RECORD_PER_ROW
-        jr nc,.scroll
+        jr nc,panel_record_scroll
         xor a
-        jr .first
-.scroll:
+        jr panel_record_first
+panel_record_scroll:
         ld c,a                  ; round the overflow up to whole rows
         xor a
-.round: cp c
-        jr nc,.first
+panel_record_round:
+        cp c
+        jr nc,panel_record_first
         add a,RECORD_PER_ROW
-        jr .round
-.first: ld (rec_index),a
+        jr panel_record_round
+panel_record_first:
+        ld (rec_index),a
         ld a,PY_RECORD
         ld (rec_y),a
         ld a,PEN_WHITE
         call set_pen
         ld b,RECORD_ROWS
-.row:   push bc
+panel_record_row:
+        push bc
         ld de,row_buf
         ld b,RECORD_PER_ROW
-.entry: ld a,(record_count)
+panel_record_entry:
+        ld a,(record_count)
         ld c,a
         ld a,(rec_index)
         cp c
-        jr nc,.row_end
+        jr nc,panel_record_row_end
         ld a,b
         cp RECORD_PER_ROW
-        jr z,.no_space
+        jr z,panel_record_no_space
         ld a,' '
         ld (de),a
         inc de
-.no_space:
+panel_record_no_space:
         ld hl,rec_index
         ld a,(hl)
         inc (hl)
         ld hl,record_list
         add a,l
         ld l,a
-        jr nc,.ply
+        jr nc,panel_record_ply
         inc h
-.ply:   ld a,(hl)
+panel_record_ply:
+        ld a,(hl)
         call put_ply
-        djnz .entry
-.row_end:
+        djnz panel_record_entry
+panel_record_row_end:
         call end_text
         ld a,(rec_y)
         ld e,a
@@ -596,7 +617,7 @@ panel_record:
         add a,CHAR_H
         ld (rec_y),a
         pop bc
-        djnz .row
+        djnz panel_record_row
         ret
 
 ; record_clear: blanks the record's rows. Trashes AF, BC, HL.
@@ -643,9 +664,10 @@ panel_text:
 ; Trashes everything but IY.
 help_line:
         ld e,HELP_Y
-        call .line
+        call help_line_line
         ld e,HELP_Y+CHAR_H
-.line:  push hl
+help_line_line:
+        push hl
         ld d,0
         ld bc,80*256+CHAR_H
         call clear_rect
@@ -663,13 +685,15 @@ help_line:
 text_length:
         push hl
         ld b,0
-.count: ld a,(hl)
+text_length_count:
+        ld a,(hl)
         or a
-        jr z,.done
+        jr z,text_length_done
         inc b
         inc hl
-        jr .count
-.done:  ld a,b
+        jr text_length_count
+text_length_done:
+        ld a,b
         pop hl
         ret
 
@@ -696,17 +720,19 @@ end_text:
 put_number:
         push bc
         ld c,'0'-1
-.tens:  inc c
+put_number_tens:
+        inc c
         sub 10
-        jr nc,.tens
+        jr nc,put_number_tens
         add a,10+'0'
         ld b,a                  ; the units digit
         ld a,c
         cp '0'
-        jr z,.units
+        jr z,put_number_units
         ld (de),a
         inc de
-.units: ld a,b
+put_number_units:
+        ld a,b
         ld (de),a
         inc de
         pop bc
@@ -718,10 +744,10 @@ put_byte:
         jr c,put_number
         push bc
         ld c,'0'-1
-.hundreds:
+put_byte_hundreds:
         inc c
         sub 100
-        jr nc,.hundreds
+        jr nc,put_byte_hundreds
         add a,100               ; A = the last two digits
         ld b,a
         ld a,c
@@ -729,19 +755,20 @@ put_byte:
         inc de
         ld a,b
         cp 10
-        jr nc,.two
+        jr nc,put_byte_two
         ld a,'0'                ; a zero tens digit
         ld (de),a
         inc de
         ld a,b
-.two:   pop bc
+put_byte_two:
+        pop bc
         jr put_number
 
 ; put_int16: HL = a signed 16-bit number -> its decimal digits at DE, with a minus sign
 ; when negative. Trashes AF, HL; keeps BC.
 put_int16:
         bit 7,h
-        jr z,.digits
+        jr z,put_int16_digits
         ld a,'-'
         ld (de),a
         inc de
@@ -751,37 +778,40 @@ put_int16:
         sbc a,a
         sub h
         ld h,a
-.digits:
+put_int16_digits:
         push bc
         xor a
         ld (pi_lead),a
         ld bc,10000
-        call .digit
+        call put_int16_digit
         ld bc,1000
-        call .digit
+        call put_int16_digit
         ld bc,100
-        call .digit
+        call put_int16_digit
         ld bc,10
-        call .digit
+        call put_int16_digit
         ld a,l
         add a,'0'
         ld (de),a
         inc de
         pop bc
         ret
-.digit: ld a,'0'-1              ; HL (unsigned) / BC
+put_int16_digit:
+        ld a,'0'-1              ; HL (unsigned) / BC
         or a
-.count: inc a
+put_int16_count:
+        inc a
         sbc hl,bc
-        jr nc,.count
+        jr nc,put_int16_count
         add hl,bc
         cp '0'
-        jr nz,.write
+        jr nz,put_int16_write
         ld a,(pi_lead)
         or a
         ret z                   ; no leading zeros
         ld a,'0'
-.write: ld (de),a
+put_int16_write:
+        ld (de),a
         inc de
         ld a,1
         ld (pi_lead),a
@@ -823,9 +853,10 @@ put_colour:
         push hl
         ld hl,txt_black
         cp SQ_WHITE
-        jr nz,.copy
+        jr nz,put_colour_copy
         ld hl,txt_white
-.copy:  call put_text
+put_colour_copy:
+        call put_text
         pop hl
         ret
 

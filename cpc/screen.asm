@@ -87,7 +87,8 @@ screen_init:
         ld hl,SCREEN
         ld de,line_table
         ld b,SCREEN_LINES
-.line:  ld a,l
+screen_init_line:
+        ld a,l
         ld (de),a
         inc de
         ld a,h
@@ -96,16 +97,18 @@ screen_init:
         ld a,h                  ; next line: +&800 ...
         add a,8
         ld h,a
-        jr nc,.same
+        jr nc,screen_init_same
         push bc                 ; ... or, past line 7 of a character row, the next row
         ld bc,&C050
         add hl,bc
         pop bc
-.same:  djnz .line
+screen_init_same:
+        djnz screen_init_line
         ld ix,img_defs
         ld hl,cell_images
         ld b,IMG_COUNT
-.img:   push bc
+screen_init_img:
+        push bc
         ld a,(ix+0)
         ld (cb_disc),a
         ld a,(ix+1)
@@ -118,7 +121,7 @@ screen_init:
         ld de,4
         add ix,de
         pop bc
-        djnz .img
+        djnz screen_init_img
         ret
 
 ; build_cell: draws the image described by cb_disc, cb_frame, cb_dot at HL (CELL_SIZE bytes).
@@ -126,13 +129,16 @@ screen_init:
 build_cell:
         xor a
         ld (cb_line),a
-.line:  xor a
+build_cell_line:
+        xor a
         ld (cb_pixel),a
         ld b,CELL_W
-.byte:  push bc
+build_cell_byte:
+        push bc
         ld de,0                 ; D, E collect pen bits 0 and 1 of four pixels
         ld b,4
-.pixel: push bc
+build_cell_pixel:
+        push bc
         push de
         call cell_pen
         pop de
@@ -144,7 +150,7 @@ build_cell:
         ld a,(cb_pixel)
         inc a
         ld (cb_pixel),a
-        djnz .pixel
+        djnz build_cell_pixel
         ld a,d                  ; pen bit 0 of pixel p -> byte bit 7-p,
         rlca                    ; pen bit 1 -> byte bit 3-p
         rlca
@@ -154,12 +160,12 @@ build_cell:
         ld (hl),a
         inc hl
         pop bc
-        djnz .byte
+        djnz build_cell_byte
         ld a,(cb_line)
         inc a
         ld (cb_line),a
         cp CELL_H
-        jr c,.line
+        jr c,build_cell_line
         ret
 
 ; cell_pen: A = the pen of pixel cb_pixel on line cb_line of the image being built.
@@ -177,27 +183,29 @@ cell_pen:
         ret z                   ; the grid line on the left
         ld a,(cb_frame)
         or a
-        jr z,.disc
+        jr z,cell_pen_disc
         ld a,b
         cp 1+FRAME_WIDTH
-        jr c,.high
+        jr c,cell_pen_high
         cp CELL_H-FRAME_WIDTH
-        jr nc,.high
+        jr nc,cell_pen_high
         ld a,c
         cp 1+FRAME_WIDTH
-        jr c,.high
+        jr c,cell_pen_high
         cp CELL_PIXELS-FRAME_WIDTH
-        jr nc,.high
-.disc:  ld a,(cb_disc)
+        jr nc,cell_pen_high
+cell_pen_disc:
+        ld a,(cb_disc)
         cp NO_DISC
-        jr nz,.shape
+        jr nz,cell_pen_shape
         ld a,(cb_ring)
         or a
-        jr z,.board
-.shape: ld a,b
+        jr z,cell_pen_board
+cell_pen_shape:
+        ld a,b
         sub DISC_TOP
         cp DISC_LINES
-        jr nc,.board
+        jr nc,cell_pen_board
         push hl
         ld e,a
         ld d,0
@@ -206,54 +214,57 @@ cell_pen:
         add hl,de
         ld a,c
         cp (hl)
-        jr c,.outside           ; left of the disc
+        jr c,cell_pen_outside   ; left of the disc
         inc hl
         ld a,(hl)
         cp c
-        jr c,.outside           ; right of it
+        jr c,cell_pen_outside   ; right of it
         ld a,(cb_disc)
         cp NO_DISC
-        jr z,.ring
+        jr z,cell_pen_ring
         pop hl
         ld a,(cb_dot)
         or a
-        jr z,.disc_pen
+        jr z,cell_pen_disc_pen
         ld a,b
         sub DOT_LINE
         cp 3
-        jr nc,.disc_pen
+        jr nc,cell_pen_disc_pen
         ld a,c
         sub DOT_PIXEL
         cp 3
-        jr nc,.disc_pen
-.high:  ld a,PEN_HI
+        jr nc,cell_pen_disc_pen
+cell_pen_high:
+        ld a,PEN_HI
         ret
-.disc_pen:
+cell_pen_disc_pen:
         ld a,(cb_disc)
         ret
-.ring:  ld a,b                  ; inside the outline: on the ring?
+cell_pen_ring:
+        ld a,b                  ; inside the outline: on the ring?
         sub DISC_TOP
         cp RING_WIDTH
-        jr c,.ring_on           ; its top lines
+        jr c,cell_pen_ring_on   ; its top lines
         cp DISC_LINES-RING_WIDTH
-        jr nc,.ring_on          ; its bottom lines
+        jr nc,cell_pen_ring_on  ; its bottom lines
         dec hl
         ld a,(hl)               ; the line's first pixel
         add a,RING_WIDTH
         cp c
-        jr z,.ring_off
-        jr nc,.ring_on          ; c < first + RING_WIDTH
-.ring_off:
+        jr z,cell_pen_ring_off
+        jr nc,cell_pen_ring_on  ; c < first + RING_WIDTH
+cell_pen_ring_off:
         inc hl
         ld a,(hl)               ; the last pixel
         sub RING_WIDTH
         cp c
-        jr c,.ring_on           ; c > last - RING_WIDTH
-.outside:
+        jr c,cell_pen_ring_on   ; c > last - RING_WIDTH
+cell_pen_outside:
         pop hl
-.board: ld a,PEN_BOARD
+cell_pen_board:
+        ld a,PEN_BOARD
         ret
-.ring_on:
+cell_pen_ring_on:
         pop hl
         ld a,PEN_HI
         ret
@@ -273,24 +284,26 @@ line_address_ptr:
 ; trashes AF, BC, HL.
 clear_rect:
         call line_address_ptr
-.line:  push bc
+clear_rect_line:
+        push bc
         push hl
         ld a,(hl)
         inc hl
         ld h,(hl)
         add a,d
         ld l,a
-        jr nc,.fill
+        jr nc,clear_rect_fill
         inc h
-.fill:  ld (hl),0
+clear_rect_fill:
+        ld (hl),0
         inc hl
-        djnz .fill
+        djnz clear_rect_fill
         pop hl
         inc hl
         inc hl
         pop bc
         dec c
-        jr nz,.line
+        jr nz,clear_rect_line
         ret
 
 ; square_xy: A = square -> D = the screen byte of its left edge, E = the pixel line of its
@@ -336,12 +349,15 @@ draw_square:
         ld de,CELL_SIZE
         ld a,c
         or a
-        jr z,.image
-.mul:   add hl,de
+        jr z,draw_square_image
+draw_square_mul:
+        add hl,de
         dec a
-        jr nz,.mul
-.image: ld bc,CELL_SIZE
-.line:  ld a,(ds_x)
+        jr nz,draw_square_mul
+draw_square_image:
+        ld bc,CELL_SIZE
+draw_square_line:
+        ld a,(ds_x)
         add a,(ix+0)
         ld e,a
         ld a,(ix+1)
@@ -355,7 +371,7 @@ draw_square:
         ldi
         ldi
         ldi
-        jp pe,.line             ; BC counts down the image: P/V = 0 when it is done
+        jp pe,draw_square_line  ; BC counts down the image: P/V = 0 when it is done
         pop af
         ret
 
@@ -372,39 +388,41 @@ square_image:
         ld b,(hl)               ; B = SQ_ value = IMG_EMPTY, IMG_BLACK or IMG_WHITE
         ld a,(cursor_on)
         or a
-        jr z,.no_cursor
+        jr z,square_image_no_cursor
         ld a,(cursor_square)
         cp c
-        jr nz,.no_cursor
+        jr nz,square_image_no_cursor
         ld a,b
         or a
-        jr nz,.framed
+        jr nz,square_image_framed
         ld a,(hint_square)
         cp c
-        jr nz,.framed
+        jr nz,square_image_framed
         ld b,IMG_HINT_CURSOR
-        jr .done
-.framed:
+        jr square_image_done
+square_image_framed:
         ld a,b
         add a,IMG_CURSOR
         ld b,a
-        jr .done
-.no_cursor:
+        jr square_image_done
+square_image_no_cursor:
         ld a,b
         or a
-        jr z,.empty
+        jr z,square_image_empty
         ld a,(last_move)
         cp c
-        jr nz,.done
+        jr nz,square_image_done
         ld a,b
         add a,IMG_LAST
         ld b,a
-        jr .done
-.empty: ld a,(hint_square)
+        jr square_image_done
+square_image_empty:
+        ld a,(hint_square)
         cp c
-        jr nz,.done
+        jr nz,square_image_done
         ld b,IMG_HINT
-.done:  ld a,c
+square_image_done:
+        ld a,c
         ld c,b
         ret
 
@@ -444,14 +462,16 @@ draw_score:
         add a,SCORE_TOP
         ld e,a
         ld hl,score_text
-.char:  push bc
+draw_score_char:
+        push bc
         push hl
         push de
         ld a,(hl)
         sub '0'
-        jr nc,.digit
+        jr nc,draw_score_digit
         ld a,10                 ; the minus sign
-.digit: ld c,a
+draw_score_digit:
+        ld c,a
         add a,a
         add a,a
         add a,c                 ; 5 rows a glyph
@@ -461,16 +481,18 @@ draw_score:
         add ix,bc
         call line_address_ptr   ; HL -> the entry of line E
         ld b,SCORE_LINES
-.row:   push bc
+draw_score_row:
+        push bc
         ld a,(hl)
         inc hl
         push hl
         ld h,(hl)
         add a,d
         ld l,a
-        jr nc,.byte
+        jr nc,draw_score_byte
         inc h
-.byte:  ld a,(ix+0)             ; 3 pixel bits, pixels 1..3 of the byte
+draw_score_byte:
+        ld a,(ix+0)             ; 3 pixel bits, pixels 1..3 of the byte
         inc ix
         ld c,a
         rlca
@@ -489,13 +511,13 @@ draw_score:
         pop hl
         inc hl
         pop bc
-        djnz .row
+        djnz draw_score_row
         pop de
         pop hl
         pop bc
         inc d
         inc hl
-        djnz .char
+        djnz draw_score_char
         pop af
         ret
 
@@ -516,11 +538,11 @@ score_digits:
 ; draw_board: every square. Trashes AF, BC, DE, HL, IX.
 draw_board:
         xor a
-.square:
+draw_board_square:
         call refresh_square
         inc a
         cp 64
-        jr c,.square
+        jr c,draw_board_square
         ret
 
 ; draw_labels: A-H above the columns, 1-8 left of the rows. Trashes AF, BC, DE, HL, IX.
@@ -529,7 +551,7 @@ draw_labels:
         call set_pen
         ld de,256*(BOARD_X+2)+BOARD_Y-10
         ld a,'A'
-.column:
+draw_labels_column:
         push af
         call draw_char
         pop af
@@ -541,10 +563,11 @@ draw_labels:
         inc d
         inc a
         cp 'A'+8
-        jr c,.column
+        jr c,draw_labels_column
         ld de,0*256+BOARD_Y+6
         ld a,'1'
-.row:   push af
+draw_labels_row:
+        push af
         call draw_char
         pop af
         ld l,a
@@ -554,7 +577,7 @@ draw_labels:
         ld a,l
         inc a
         cp '1'+8
-        jr c,.row
+        jr c,draw_labels_row
         ret
 
 cb_disc:        db 0                ; build_cell: the image being built

@@ -27,7 +27,8 @@ sr_nixon_easy:
         ld a,(sr_discs)
         call ev_set_factor
         ld ix,sr_root_moves
-.move:  ld c,(ix+0)
+sr_nixon_easy_move:
+        ld c,(ix+0)
         ld a,c
         or a
         ret z                   ; end of the list
@@ -37,7 +38,7 @@ sr_nixon_easy:
         call sr_offer
         inc ix
         inc ix
-        jr .move
+        jr sr_nixon_easy_move
 
 ; ---- Level 2 ----------------------------------------------------------------------------------
 
@@ -47,7 +48,8 @@ sr_nixon_hard:
         ld ix,sr_root_moves
         call mb_gen_moves
         ld ix,sr_root_moves
-.move:  ld c,(ix+0)
+sr_nixon_hard_move:
+        ld c,(ix+0)
         ld a,c
         or a
         ret z
@@ -71,13 +73,13 @@ sr_nixon_hard:
         ld ix,sr_reply_moves
         call mb_gen_moves
         call sr_best_reply
-        jr z,.no_reply
+        jr z,sr_nixon_hard_no_reply
         ex de,hl
         ld hl,(sr_mine)
         or a
         sbc hl,de               ; S2 = S1 - best reply (|S2| <= 5120: no overflow)
-        jr .undo
-.no_reply:
+        jr sr_nixon_hard_undo
+sr_nixon_hard_no_reply:
         ld a,(w_pass_bonus)
         ld e,a
         add a,a
@@ -85,7 +87,8 @@ sr_nixon_hard:
         ld d,a
         ld hl,(sr_mine)
         add hl,de               ; S2 = S1 + PB
-.undo:  ld (sr_score),hl
+sr_nixon_hard_undo:
+        ld (sr_score),hl
         ld ix,(sr_undo_top)
         ld a,(sr_opp)
         ld e,a
@@ -96,7 +99,7 @@ sr_nixon_hard:
         call sr_offer
         inc ix
         inc ix
-        jr .move
+        jr sr_nixon_hard_move
 
 ; sr_best_reply: the highest S1 in sr_reply_moves (ev_factor already set).
 ; Out: Z when the list is empty; otherwise NZ and HL = the highest S1.
@@ -111,21 +114,23 @@ sr_best_reply:
         call sr_count_node
         call ev_move_score
         ld (sr_reply),hl
-.next:  inc ix
+sr_best_reply_next:
+        inc ix
         inc ix
         ld a,(ix+0)
         or a
-        jr z,.done
+        jr z,sr_best_reply_done
         ld c,a
         ld b,(ix+1)
         call sr_count_node
         call ev_move_score
         ld de,(sr_reply)
         call sr_greater
-        jr nc,.next
+        jr nc,sr_best_reply_next
         ld (sr_reply),hl
-        jr .next
-.done:  ld hl,(sr_reply)
+        jr sr_best_reply_next
+sr_best_reply_done:
+        ld hl,(sr_reply)
         or 1                    ; NZ
         ret
 
@@ -191,16 +196,18 @@ sr_deep:
         ld (ix+FR_EMPTY),a
         ld hl,sr_endgame
         cp (hl)
-        jr z,.exact
-        jr c,.exact
+        jr z,sr_deep_exact
+        jr c,sr_deep_exact
         call eg_depth_mode      ; A = the depth (0 counts as 1)
         ld a,(sr_depth)
         or a
-        jr nz,.depth
+        jr nz,sr_deep_depth
         inc a
-        jr .depth
-.exact: call eg_exact_mode      ; A = a depth the endgame never reaches
-.depth: ld (ix+FR_DEPTH),a
+        jr sr_deep_depth
+sr_deep_exact:
+        call eg_exact_mode      ; A = a depth the endgame never reaches
+sr_deep_depth:
+        ld (ix+FR_DEPTH),a
         ld iy,UNDO_STACK
         ld hl,1
         ld (ai_nodes),hl        ; the root is a node
@@ -209,20 +216,21 @@ sr_deep:
         ret z                   ; no legal move: a pass (sr_best_sq = 0)
         ld (ix+FR_I),0
         ld (sr_abort_sp),sp     ; "move now" comes back here (sr_abort)
-.move:  call ab_pick            ; C = the next root move
+sr_deep_move:
+        call ab_pick            ; C = the next root move
         call ab_make
         ld a,(sr_best_sq)       ; the root window's lower end
         or a
         ld hl,B_NEG_INF
-        jr z,.window
+        jr z,sr_deep_window
         ld hl,(sr_best)
         ld a,(ix+FR_MOVE)
         ld b,a
         ld a,(sr_best_sq)
         cp b
-        jr c,.window            ; a later square: (best, +INF)
+        jr c,sr_deep_window     ; a later square: (best, +INF)
         dec hl                  ; an earlier one: (best - 1, +INF)
-.window:
+sr_deep_window:
         NEG_HL                  ; the child's window: (-INF, -alpha)
         ld (ix+FR_SIZE+FR_BETA),l
         ld (ix+FR_SIZE+FR_BETA+1),h
@@ -235,29 +243,31 @@ sr_deep:
         pop hl
         ld a,(sr_best_sq)
         or a
-        jr z,.take              ; the first move
+        jr z,sr_deep_take       ; the first move
         ld de,(sr_best)
         ld a,e                  ; best < value: take it
         sub l
         ld a,d
         sbc a,h
-        jr c,.take
+        jr c,sr_deep_take
         ld a,l                  ; equal and on an earlier square: take it
         cp e
-        jr nz,.next
+        jr nz,sr_deep_next
         ld a,h
         cp d
-        jr nz,.next
+        jr nz,sr_deep_next
         ld a,(sr_best_sq)
         cp (ix+FR_MOVE)
-        jr c,.next
-.take:  ld (sr_best),hl
+        jr c,sr_deep_next
+sr_deep_take:
+        ld (sr_best),hl
         ld a,(ix+FR_MOVE)
         ld (sr_best_sq),a
-.next:  inc (ix+FR_I)
+sr_deep_next:
+        inc (ix+FR_I)
         ld a,(ix+FR_I)
         cp (ix+FR_N)
-        jp c,.move
+        jp c,sr_deep_move
 sr_unbias:
         ld hl,(sr_best)         ; unbias the score
         ld a,h
@@ -288,18 +298,20 @@ sr_disc_diff:
         ld h,mb_board/256
         ld l,MB_FIRST
         ld b,0
-.cell:  ld a,(hl)
+sr_disc_diff_cell:
+        ld a,(hl)
         cp d
-        jr nz,.theirs
+        jr nz,sr_disc_diff_theirs
         inc b
-.theirs:
+sr_disc_diff_theirs:
         cp e
-        jr nz,.next
+        jr nz,sr_disc_diff_next
         dec b
-.next:  inc l
+sr_disc_diff_next:
+        inc l
         ld a,l
         cp MB_END
-        jr c,.cell
+        jr c,sr_disc_diff_cell
         ld a,b
         ret
 
@@ -310,11 +322,12 @@ sr_disc_diff:
 sr_offer:
         ld a,(sr_best_sq)
         or a
-        jr z,.take
+        jr z,sr_offer_take
         ld de,(sr_best)
         call sr_greater
         ret nc
-.take:  ld a,c
+sr_offer_take:
+        ld a,c
         ld (sr_best_sq),a
         ld (sr_best),hl
         ret

@@ -27,7 +27,7 @@ place_handicap:
         ret z                   ; ORIGIN_START
         ld b,a
         ld hl,handicap_corners
-.corner:
+place_handicap_corner:
         ld e,(hl)
         inc hl
         ld d,0
@@ -37,7 +37,7 @@ place_handicap:
         ld a,(human_colour)
         ld (hl),a
         pop hl
-        djnz .corner
+        djnz place_handicap_corner
         ld a,ORIGIN_HANDICAP
         ret
 
@@ -69,24 +69,26 @@ ui_setup:
         call refresh_square
         call record_clear
         call panel_show_setup
-.key:   call ui_wait_key
+ui_setup_key:
+        call ui_wait_key
         cp KEY_SPACE
-        jr z,.disc
+        jr z,ui_setup_disc
         cp KEY_X
-        jr z,.side
+        jr z,ui_setup_side
         cp KEY_DEL
-        jr z,.clear
+        jr z,ui_setup_clear
         cp KEY_ENTER
-        jr z,.play
+        jr z,ui_setup_play
         cp KEY_ESC
-        jr z,.cancel
+        jr z,ui_setup_cancel
         cp KEY_UP
-        jr c,.key
+        jr c,ui_setup_key
         cp KEY_RIGHT+1
-        jr nc,.key
+        jr nc,ui_setup_key
         call setup_move
-        jr .key
-.disc:  ld a,(cursor_square)
+        jr ui_setup_key
+ui_setup_disc:
+        ld a,(cursor_square)
         ld e,a
         ld d,0
         ld hl,game_board
@@ -94,32 +96,37 @@ ui_setup:
         ld a,(hl)
         inc a
         cp SQ_WHITE+1
-        jr c,.put
+        jr c,ui_setup_put
         xor a                   ; white -> empty
-.put:   ld (hl),a
+ui_setup_put:
+        ld (hl),a
         ld a,e
         call refresh_square
         call panel_counts
-        jr .key
-.side:  call pass_move
+        jr ui_setup_key
+ui_setup_side:
+        call pass_move
         call panel_setup_side
-        jr .key
-.clear: ld hl,game_board
+        jr ui_setup_key
+ui_setup_clear:
+        ld hl,game_board
         ld b,64
-.empty: ld (hl),SQ_EMPTY
+ui_setup_empty:
+        ld (hl),SQ_EMPTY
         inc hl
-        djnz .empty
+        djnz ui_setup_empty
         call draw_board
         call panel_counts
-        jr .key
-.play:  call cursor_hide
+        jr ui_setup_key
+ui_setup_play:
+        call cursor_hide
         ld a,ORIGIN_SETUP
         ld (game_origin),a
         call game_fresh
         ld sp,STACK_TOP
         call ui_redraw
         jp ui_turn
-.cancel:
+ui_setup_cancel:
         call cursor_hide
         ld hl,su_board
         ld de,game_board
@@ -141,33 +148,37 @@ setup_move:
         ld c,a
         ld a,b
         cp KEY_UP
-        jr nz,.down
+        jr nz,setup_move_down
         ld a,c
         sub 8
         ret c
-        jr .go
-.down:  cp KEY_DOWN
-        jr nz,.left
+        jr setup_move_go
+setup_move_down:
+        cp KEY_DOWN
+        jr nz,setup_move_left
         ld a,c
         add a,8
         cp 64
         ret nc
-        jr .go
-.left:  cp KEY_LEFT
-        jr nz,.right
+        jr setup_move_go
+setup_move_left:
+        cp KEY_LEFT
+        jr nz,setup_move_right
         ld a,c
         and 7
         ret z
         ld a,c
         dec a
-        jr .go
-.right: ld a,c
+        jr setup_move_go
+setup_move_right:
+        ld a,c
         and 7
         cp 7
         ret z
         ld a,c
         inc a
-.go:    push af
+setup_move_go:
+        push af
         call cursor_hide
         pop af
         ld (cursor_square),a

@@ -65,7 +65,8 @@ set_palette:
         or GA_INK
         out (c),a
         ld e,0
-.pen:   out (c),e               ; select pen E
+set_palette_pen:
+        out (c),e               ; select pen E
         ld a,(hl)
         inc hl
         or GA_INK
@@ -73,7 +74,7 @@ set_palette:
         inc e
         ld a,e
         cp 4
-        jr c,.pen
+        jr c,set_palette_pen
         ret
 
 palette_dark:   db HW_BLACK,HW_BLACK,HW_BLACK,HW_BLACK,HW_BLACK
@@ -119,7 +120,7 @@ irq_handler:
         ld b,&F5
         in a,(c)
         rra
-        jr nc,.done             ; not the interrupt inside VSYNC
+        jr nc,irq_handler_done  ; not the interrupt inside VSYNC
         push de
         push hl
         push ix
@@ -132,7 +133,8 @@ irq_handler:
         pop ix
         pop hl
         pop de
-.done:  pop bc
+irq_handler_done:
+        pop bc
         pop af
         ei
         ret
@@ -140,13 +142,15 @@ irq_handler:
 ; wait_frames: B = frames to wait (1..255), sleeping in HALT. Interrupts must be on.
 ; Trashes AF, BC.
 wait_frames:
-.next:  ld a,(frame_counter)
+wait_frames_next:
+        ld a,(frame_counter)
         ld c,a
-.same:  halt
+wait_frames_same:
+        halt
         ld a,(frame_counter)
         cp c
-        jr z,.same
-        djnz .next
+        jr z,wait_frames_same
+        djnz wait_frames_next
         ret
 
 frame_counter:  dw 0                ; frames since start (the VSYNC interrupts), 16 bits

@@ -77,20 +77,22 @@ ui_turn:
         call gen_legal
         ld a,(legal_count)
         or a
-        jr nz,.move
+        jr nz,ui_turn_move
         call pass_move          ; no move: can the other side move?
         call gen_legal
         ld a,(legal_count)
         or a
-        jr z,.over
+        jr z,ui_turn_over
         ld a,PLY_PASS
         call record_ply
         ld a,PLY_PASS
         call set_last_move
         jp ui_pass
-.over:  call pass_move          ; neither can: the side to move stays as it was
+ui_turn_over:
+        call pass_move          ; neither can: the side to move stays as it was
         jp ui_game_over
-.move:  call is_human_turn
+ui_turn_move:
+        call is_human_turn
         jp z,ui_human
         jp ui_computer
 
@@ -105,43 +107,49 @@ ui_human:
         ld (ui_state),a
         call scores_refresh     ; the per-move scores, when they are switched on
         call cursor_show
-.key:   call ui_wait_key
+ui_human_key:
+        call ui_wait_key
         cp KEY_SPACE
-        jr z,.next
+        jr z,ui_human_next
         cp KEY_ENTER
-        jr z,.play
+        jr z,ui_human_play
         cp KEY_ESC
         jp z,ui_menu
         cp KEY_H
-        jr z,.hint
+        jr z,ui_human_hint
         cp KEY_S
-        jr z,.scores
+        jr z,ui_human_scores
         cp KEY_B
-        jr z,.back
+        jr z,ui_human_back
         cp KEY_UP
-        jr c,.key
+        jr c,ui_human_key
         cp KEY_RIGHT+1
-        jr nc,.key
+        jr nc,ui_human_key
         call cursor_direction
         call cursor_move
-        jr .key
-.next:  ld a,(cursor_index)
+        jr ui_human_key
+ui_human_next:
+        ld a,(cursor_index)
         inc a
         ld hl,legal_count
         cp (hl)
-        jr c,.set
+        jr c,ui_human_set
         xor a                   ; after the last move, the first again
-.set:   ld (cursor_index),a
+ui_human_set:
+        ld (cursor_index),a
         call cursor_move
-        jr .key
-.hint:  call hint_show
-        jr .key
-.scores:
+        jr ui_human_key
+ui_human_hint:
+        call hint_show
+        jr ui_human_key
+ui_human_scores:
         call scores_toggle
-        jr .key
-.back:  call ui_take_back       ; returns only when there is nothing to take back
-        jr .key
-.play:  call cursor_hide
+        jr ui_human_key
+ui_human_back:
+        call ui_take_back       ; returns only when there is nothing to take back
+        jr ui_human_key
+ui_human_play:
+        call cursor_hide
         ld a,(cursor_square)
         call ui_play
         jp ui_turn
@@ -182,7 +190,8 @@ ui_pass:
         ld a,(play_mode)
         cp MODE_DEMO
         jp z,demo_pause
-.key:   call ui_wait_key
+ui_pass_key:
+        call ui_wait_key
         cp KEY_SPACE
         jp z,ui_turn
         cp KEY_ENTER
@@ -190,9 +199,9 @@ ui_pass:
         cp KEY_ESC
         jp z,ui_menu
         cp KEY_B
-        jr nz,.key
+        jr nz,ui_pass_key
         call ui_take_back
-        jr .key
+        jr ui_pass_key
 
 ; ui_game_over: neither side can move. The WOF rule gives the empty squares to the winner;
 ; a draw is 32-32.
@@ -211,21 +220,23 @@ ui_game_over:
         ld e,a                  ; E = empty squares
         ld a,c
         cp b
-        jr c,.black             ; white < black
-        jr z,.draw
+        jr c,ui_game_over_black ; white < black
+        jr z,ui_game_over_draw
         add a,e                 ; white wins
         ld c,a
         ld a,SQ_WHITE
-        jr .result
-.black: ld a,b
+        jr ui_game_over_result
+ui_game_over_black:
+        ld a,b
         add a,e
         ld b,a
         ld a,SQ_BLACK
-        jr .result
-.draw:  ld b,32
+        jr ui_game_over_result
+ui_game_over_draw:
+        ld b,32
         ld c,32
         xor a
-.result:
+ui_game_over_result:
         ld (game_winner),a
         ld a,b
         ld (final_black),a
@@ -287,62 +298,68 @@ ui_menu:
         ld a,ST_MENU
         ld (ui_state),a
         call panel_show_menu
-.key:   call ui_wait_key
+ui_menu_key:
+        call ui_wait_key
         cp KEY_N
         jp z,ui_new_game
         cp KEY_C
-        jr z,.colour
+        jr z,ui_menu_colour
         cp KEY_L
-        jr z,.level
+        jr z,ui_menu_level
         cp KEY_P
-        jr z,.players
+        jr z,ui_menu_players
         cp KEY_H
-        jr z,.handicap
+        jr z,ui_menu_handicap
         cp KEY_K
-        jr z,.clock
+        jr z,ui_menu_clock
         cp KEY_E
         jp z,ui_setup
         cp KEY_ESC
-        jr z,.back
-        jr .key
-.colour:
+        jr z,ui_menu_back
+        jr ui_menu_key
+ui_menu_colour:
         ld a,(human_colour)
         xor 3
         ld (human_colour),a
         call panel_settings
-        jr .key
-.level: ld a,(game_level)
+        jr ui_menu_key
+ui_menu_level:
+        ld a,(game_level)
         inc a
         cp AI_MAX_LEVEL+1
-        jr c,.set
+        jr c,ui_menu_set
         ld a,1
-.set:   ld (game_level),a
+ui_menu_set:
+        ld (game_level),a
         call panel_settings
-        jr .key
-.players:                       ; 1 -> 2 -> 0 (demo) -> 1
+        jr ui_menu_key
+ui_menu_players:                ; 1 -> 2 -> 0 (demo) -> 1
         ld a,(play_mode)
         inc a
         cp MODE_TWO+1
-        jr c,.mode
+        jr c,ui_menu_mode
         xor a
-.mode:  ld (play_mode),a
+ui_menu_mode:
+        ld (play_mode),a
         call panel_settings
         call panel_menu_values
-        jr .key
-.handicap:
+        jr ui_menu_key
+ui_menu_handicap:
         ld a,(handicap)
         inc a
         cp HANDICAP_MAX+1
-        jr c,.corners
+        jr c,ui_menu_corners
         xor a
-.corners:
+ui_menu_corners:
         ld (handicap),a
         call panel_menu_values
-        jr .key
-.clock: call clock_next_setting
+        jr ui_menu_key
+ui_menu_clock:
+        call clock_next_setting
         call panel_menu_values
-        jr .key
-.back:  call panel_record
+        jr ui_menu_key
+ui_menu_back:
+        call panel_record
         ld a,(game_over)
         or a
         jp z,ui_turn
@@ -357,30 +374,34 @@ ui_error:
         ld a,ST_ERROR
         ld (ui_state),a
         call panel_show_error
-.key:   call ui_wait_key
+ui_error_key:
+        call ui_wait_key
         cp KEY_N
         jp z,ui_new_game
-        jr .key
+        jr ui_error_key
 
 ; demo_pause: between two plies of the demo, DEMO_FRAMES frames to watch; ESC (or ESC typed
 ; while the computer thought, demo_stop) stops the demo in the menu.
 demo_pause:
         ld b,DEMO_FRAMES
-.frame: push bc
+demo_pause_frame:
+        push bc
         ld a,(demo_stop)
         or a
-        jr nz,.stop
+        jr nz,demo_pause_stop
         call kbd_get
         cp KEY_ESC
-        jr z,.esc
+        jr z,demo_pause_esc
         ld b,1
         call wait_frames
         pop bc
-        djnz .frame
+        djnz demo_pause_frame
         jp ui_turn
-.esc:   ld hl,ui_keys
+demo_pause_esc:
+        ld hl,ui_keys
         inc (hl)
-.stop:  pop bc
+demo_pause_stop:
+        pop bc
         xor a
         ld (demo_stop),a
         jp ui_menu
@@ -393,21 +414,24 @@ demo_pause:
 ui_wait_key:
         ld a,1
         ld (ui_ready),a
-.poll:  ld a,(flag_fell)
+ui_wait_key_poll:
+        ld a,(flag_fell)
         or a
         jp nz,ui_time_over
         ld a,(clock_dirty)
         or a
-        jr z,.keys
+        jr z,ui_wait_key_keys
         push ix
         call panel_clocks
         pop ix
-.keys:  call kbd_get
+ui_wait_key_keys:
+        call kbd_get
         or a
-        jr nz,.got
+        jr nz,ui_wait_key_got
         halt                    ; until the next interrupt
-        jr .poll
-.got:   ld b,a
+        jr ui_wait_key_poll
+ui_wait_key_got:
+        ld b,a
         xor a
         ld (ui_ready),a
         ld hl,ui_keys
@@ -422,13 +446,13 @@ is_human_turn:
         cp MODE_TWO
         ret z
         or a
-        jr z,.nobody            ; the demo
+        jr z,is_human_turn_nobody ; the demo
         ld a,(human_colour)
         ld b,a
         ld a,(side_to_move)
         cp b
         ret
-.nobody:
+is_human_turn_nobody:
         inc a                   ; NZ
         ret
 
@@ -475,10 +499,11 @@ ui_play:
         call set_last_move
         ld a,(flip_count)
         or a
-        jr z,.done
+        jr z,ui_play_done
         ld b,a
         ld hl,flip_list
-.flip:  push bc
+ui_play_flip:
+        push bc
         push hl
         ld b,FLIP_FRAMES
         call wait_frames
@@ -489,8 +514,9 @@ ui_play:
         pop hl
         inc hl
         pop bc
-        djnz .flip
-.done:  call panel_counts
+        djnz ui_play_flip
+ui_play_done:
+        call panel_counts
         call panel_last
         jp panel_record
 
@@ -511,9 +537,10 @@ ui_redraw:
 game_init:
         ld hl,game_board
         ld b,64
-.clear: ld (hl),SQ_EMPTY
+game_init_clear:
+        ld (hl),SQ_EMPTY
         inc hl
-        djnz .clear
+        djnz game_init_clear
         ld a,SQ_WHITE
         ld (game_board+3*8+3),a ; d4
         ld (game_board+4*8+4),a ; e5
@@ -569,16 +596,18 @@ is_legal:
         ld c,a
         ld a,(legal_count)
         or a
-        jr z,.no
+        jr z,is_legal_no
         ld b,a
         ld hl,legal_list
-.scan:  ld a,(hl)
+is_legal_scan:
+        ld a,(hl)
         cp c
         ld a,c
         ret z                   ; found (Z after CP leaves carry clear)
         inc hl
-        djnz .scan
-.no:    ld a,c
+        djnz is_legal_scan
+is_legal_no:
+        ld a,c
         scf
         ret
 
@@ -612,9 +641,9 @@ cursor_place:
         ld hl,legal_list
         add a,l
         ld l,a
-        jr nc,.square
+        jr nc,cursor_place_square
         inc h
-.square:
+cursor_place_square:
         ld a,(hl)
         ld (cursor_square),a
         ld a,1
@@ -658,7 +687,8 @@ cursor_direction:
         ld b,a
         ld c,0                  ; C = index in legal_list
         ld hl,legal_list
-.move:  push hl
+cursor_direction_move:
+        push hl
         ld a,(hl)
         ld d,a
         and 7
@@ -681,47 +711,49 @@ cursor_direction:
         ld d,a                  ; D = row - cursor row
         ld a,(cd_key)
         cp KEY_UP
-        jr nz,.not_up
+        jr nz,cursor_direction_not_up
         ld a,d
         neg
         ld d,a
-        jr .way
-.not_up:
+        jr cursor_direction_way
+cursor_direction_not_up:
         cp KEY_DOWN
-        jr z,.way
+        jr z,cursor_direction_way
         cp KEY_LEFT
-        jr nz,.sideways
+        jr nz,cursor_direction_sideways
         ld a,e
         neg
         ld e,a
-.sideways:                      ; LEFT, RIGHT: the way is the column difference
+cursor_direction_sideways:      ; LEFT, RIGHT: the way is the column difference
         ld a,d
         ld d,e
         ld e,a
-.way:   ld a,d                  ; D = steps that way, E = steps sideways (signed)
+cursor_direction_way:
+        ld a,d                  ; D = steps that way, E = steps sideways (signed)
         dec a
         cp 7
-        jr nc,.skip             ; not 1..7 steps that way
+        jr nc,cursor_direction_skip ; not 1..7 steps that way
         ld a,e
         bit 7,a
-        jr z,.positive
+        jr z,cursor_direction_positive
         neg
-.positive:
+cursor_direction_positive:
         add a,a
         add a,d
         ld l,a                  ; L = the cost
         ld a,(cd_cost)
         cp l
-        jr c,.skip
-        jr z,.skip              ; not better than the best so far
+        jr c,cursor_direction_skip
+        jr z,cursor_direction_skip ; not better than the best so far
         ld a,l
         ld (cd_cost),a
         ld a,c
         ld (cd_best),a
-.skip:  pop hl
+cursor_direction_skip:
+        pop hl
         inc hl
         inc c
-        djnz .move
+        djnz cursor_direction_move
         ld a,(cd_best)
         cp &FF
         ret z

@@ -85,7 +85,7 @@ fn shipped_file_is_norvigs_table_with_his_corner_values() {
     assert_eq!(
         w.level(6),
         Some(Level::Search(SearchLevel {
-            depth: 8,
+            depth: 6,
             endgame: 14
         }))
     );
