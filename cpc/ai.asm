@@ -6,20 +6,30 @@
 ;       ai_side    the side to move: SQ_BLACK (1) or SQ_WHITE (2)
 ;       ai_level   1 = Nixon easy, 2 = Nixon hard, 3.. AI_MAX_LEVEL = the search levels of
 ;                  the weights file (docs/ai.md 4.3: depth-limited alpha-beta, exact endgame)
+;       ai_only    AI_ALL (&FF, its value at load): choose the move, as above. A square 0..63:
+;                  value that legal move alone, its per-move score of docs/ai.md section 10
+;                  at ai_level (the level's own value, never the opening book). ai_entry
+;                  sets it back to AI_ALL, so it holds for one call only.
 ; Call: ai_entry
 ; Out:  ai_move    the move, 0..63; AI_PASS (&FF) when the side to move has no legal move
 ;                  (ai_score = 0 then); AI_BAD_INPUT (&FE) when ai_level or ai_side is not
-;                  one of the values above (nothing was searched)
+;                  one of the values above, or ai_only is neither AI_ALL nor a legal move
+;                  (nothing was searched). With ai_only a square: that square.
 ;       ai_score   16-bit signed, little endian: the reference engine's score
 ;                  (othello_engine::search::best_move) for the same position and level
 ;       ai_nodes   32-bit, little endian: moves scored at levels 1 and 2 (informational,
 ;                  docs/ai.md section 6)
 ;
 ;       ai_nodes   32-bit: positions visited at levels 3 and up (root and leaves included)
+;       ai_pv_len  the principal variation (docs/ai.md 6.1): its length, 0..AI_PV_MAX (0 for a
+;       ai_pv      pass or bad input), and its squares from ai_move on, passes left out.
+;                  Level 1: the move; level 2: the move and the reply S2 expects (if any);
+;                  the opening book: the move; levels 3 and up: the line the search found,
+;                  down to the depth limit, or to the end of the game in the exact endgame.
 ;
 ; ai_board is only read. At levels 1 and 2 ai_entry needs 12 bytes of stack (its return
 ; address included), at levels 3 and up at most 256 (the search nests 4 bytes a ply; its
-; frames and tables are in the free RAM &8000-&99FF, see search.asm), plus what the interrupt
+; frames and tables are in the free RAM &8000-&9BAF, see search.asm), plus what the interrupt
 ; handler takes: it runs with interrupts on or off and never changes the interrupt state.
 ; It changes AF, BC, DE, HL and IX, never IY or the alternate registers (the deep search
 ; uses them and puts them back). It uses the mailbox of board.asm, so it must not run from
@@ -27,6 +37,8 @@
 
 AI_PASS         equ &FF
 AI_BAD_INPUT    equ &FE
+AI_ALL          equ &FF             ; ai_only: every move (the normal search)
+AI_PV_MAX       equ PV_MAX          ; 20 (search.asm)
 AI_MAX_LEVEL    equ 2+W_SEARCH_LEVELS  ; W_SEARCH_LEVELS: weights.inc
 
 ai_entry:
@@ -37,8 +49,26 @@ ai_entry:
         ld (sr_best),hl
         xor a
         ld (sr_best_sq),a
+        ld (ai_pv_len),a
+        ld (sr_only),a
         ld a,AI_BAD_INPUT
         ld (ai_move),a
+        ld a,(ai_only)          ; one call only
+        ld c,a
+        ld a,AI_ALL
+        ld (ai_only),a
+        ld a,c
+        cp AI_ALL
+        jr z,ai_entry_side
+        cp 64
+        ret nc                  ; neither AI_ALL nor a square
+        ld e,a
+        ld d,0
+        ld hl,sq_to_mb
+        add hl,de
+        ld a,(hl)
+        ld (sr_only),a          ; its cell
+ai_entry_side:
         ld a,(ai_side)
         dec a
         cp 2
@@ -66,8 +96,17 @@ ai_entry:
         jr z,ai_entry_deep
         ret nc                  ; not a level this program plays
 ai_entry_deep:
+        ld a,(sr_only)
+        or a
+        jr nz,ai_entry_search   ; one move's own value: no book
         call book_lookup        ; the opening book first (book.asm)
-        ret c                   ; in the book: ai_move and ai_score are set
+        jr nc,ai_entry_search
+        ld a,(ai_move)          ; in the book: ai_move and ai_score are set, the PV is
+        ld (ai_pv),a            ; the move alone
+        ld a,1
+        ld (ai_pv_len),a
+        ret
+ai_entry_search:
         call ai_deep
         jr ai_entry_result
 ai_entry_bad:
@@ -88,9 +127,32 @@ ai_entry_result:
         ld (ai_move),a
         ld hl,(sr_best)
         ld (ai_score),hl
+        ld hl,(sr_pv)           ; the PV: its cells as squares
+        ld a,(hl)
+        ld (ai_pv_len),a
+        or a
+        ret z
+        ld b,a
+        ld de,ai_pv
+ai_entry_pv:
+        inc hl
+        push hl
+        ld l,(hl)
+        ld h,mb_to_sq/256
+        set 7,l
+        ld a,(hl)
+        ld (de),a
+        inc de
+        pop hl
+        djnz ai_entry_pv
         ret
 ai_entry_pass:
+        ld a,(sr_only)
+        or a
         ld a,AI_PASS
+        jr z,ai_entry_pass_set
+        ld a,AI_BAD_INPUT       ; the move asked for is not legal
+ai_entry_pass_set:
         ld (ai_move),a
         ret
 
@@ -150,3 +212,6 @@ ai_level:       db 1
 ai_move:        db AI_PASS
 ai_score:       dw 0
 ai_nodes:       dw 0,0
+ai_only:        db AI_ALL
+ai_pv_len:      db 0                ; followed by ai_pv: the hint copies both at once
+ai_pv:          ds AI_PV_MAX

@@ -18,6 +18,7 @@
 ;   ab_unmake  takes the frame's current move (FR_MOVE) back.
 ;   ab_child   HL = the child's value for the child's side to move (a leaf or ab_node).
 ;   ab_term    A = disc difference, B = empties: HL = the score of a finished game.
+;   ab_pv_set  the frame's PV line = its current move and the child's line (docs/ai.md 6.1).
 
 FR_ALPHA        equ 0           ; word: alpha (biased)
 FR_BETA         equ 2           ; word: beta (biased)
@@ -60,7 +61,7 @@ ab_node_counted:
         call ab_gen
         or a
         jp z,ab_no_move
-        ld (ix+FR_BEST),B_NEG_INF&255
+        ld (ix+FR_BEST),B_NEG_INF-(B_NEG_INF/256*256)
         ld (ix+FR_BEST+1),B_NEG_INF/256
         ld (ix+FR_I),0
 ab_loop:
@@ -106,6 +107,7 @@ ab_loop:
         ld a,h
         sbc a,d
         jr nc,ab_loop_done
+        call ab_pv_set          ; inside the window: the move heads the PV
 ab_loop_next:
         inc (ix+FR_I)
         ld a,(ix+FR_I)
@@ -123,6 +125,8 @@ ab_no_move:
         ld e,(ix+FR_P)
         call mob_any
         jr c,ab_no_move_pass
+        call ab_pv_line         ; the game is over: an empty PV
+        ld (hl),0
         ld a,(ix+FR_DIFF)
         ld b,(ix+FR_EMPTY)
         jp ab_term
@@ -238,6 +242,61 @@ ab_leaf_s:
         ld a,h
         xor &80
         ld h,a
+        ret
+
+; The principal variation (docs/ai.md 6.1) is kept in a triangular table: one line of
+; PV_STRIDE bytes (a length, then cells) for each number of empty squares, line(e) at
+; ab_pv_base + 32 * e, so a node and the pass node above it share a line, and a node's child
+; has the line below. A node whose move comes back inside its window writes its line: that
+; move followed by the child's line (ab_pv_set); the line of a node that fails is never
+; read, so nothing clears it, except where a line ends: a finished game (ab_no_move), a
+; leaf at depth 0 (the move alone) and the last empty square (eg_last writes line 1).
+; Done only on those moves, it costs under 1 % of the search's time (docs/ai.md 6.1).
+
+; ab_pv_set: the line of frame IX = its current move (FR_MOVE), then the child's line (none
+; when the child was a leaf at depth 0). Trashes AF, BC, DE, HL.
+ab_pv_set:
+        call ab_pv_line         ; HL = our line
+        ld a,(ix+FR_DEPTH)
+        dec a
+        jr z,ab_pv_set_alone
+        ld e,l
+        ld d,h
+        ld bc,-PV_STRIDE
+        add hl,bc               ; HL = the child's line
+        ld a,(hl)
+        ld c,a
+        inc a
+        ld (de),a               ; one move more than the child's
+        inc de
+        ld a,(ix+FR_MOVE)
+        ld (de),a
+        inc de
+        inc hl
+        ld a,c
+        or a
+        ret z
+        ld b,0
+        ldir
+        ret
+ab_pv_set_alone:
+        ld (hl),1
+        inc hl
+        ld a,(ix+FR_MOVE)
+        ld (hl),a
+        ret
+
+; ab_pv_line: HL = the PV line of frame IX (from its empty squares). Trashes F, DE.
+ab_pv_line:
+        ld l,(ix+FR_EMPTY)
+        ld h,0
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        add hl,hl               ; * PV_STRIDE (32)
+        ld de,(ab_pv_base)
+        add hl,de
         ret
 
 ; ab_term: the score of a finished game, A = disc difference (signed), B = empty squares:
@@ -515,5 +574,7 @@ ab_list_end:    dw 0            ; ab_gen: where the next move goes
 ab_key_ptr:     dw 0            ; ab_key_replies: the entry being keyed
 ab_key_left:    db 0            ; and how many are left
 ab_exact:       db 0            ; 1 in the exact endgame (endgame.asm)
+ab_pv_base:     dw 0            ; line(e) = ab_pv_base + 32 * e (set by the root, search.asm)
+ab_pv_one:      dw 0            ; line(1), for eg_last
 ab_win:         dw &8000+WIN    ; ab_term: a won game's base score (biased); &8000 exact
 ab_loss:        dw &8000-WIN    ; and a lost game's

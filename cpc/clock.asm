@@ -222,7 +222,7 @@ clock_draw:
 clock_draw_line:
         ld a,PEN_HI
         call set_pen
-        ld d,PANEL_X+PANEL_W-2*CLOCK_CHARS
+        ld d,PANEL_X+PANEL_W-(2*CLOCK_CHARS)
         ld hl,clock_text
         call draw_text
         pop bc

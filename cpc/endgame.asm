@@ -52,7 +52,8 @@ eg_make:
 ; eg_last: the child of frame IX (its frame filled) has one empty square and at least one ply
 ; to go, so its value is that of the finished game: the side to move plays the last square
 ; if it can, else the other side does, else nobody can (appendix A: counting the flips is
-; enough, nothing is played). Out: HL (biased), as ab_node would return it.
+; enough, nothing is played). The child's PV line (line 1, alphabeta.asm) is that square, or
+; empty when neither side can play it. Out: HL (biased), as ab_node would return it.
 eg_last:
         ld hl,(ai_nodes)        ; the child is a node
         inc hl
@@ -67,6 +68,10 @@ eg_last_counted:
         ld h,EL_LIST/256
         ld l,0
         ld c,(hl)               ; C = the last empty cell
+        ld hl,(ab_pv_one)       ; the child's PV: that square (or none, below)
+        ld (hl),1
+        inc hl
+        ld (hl),c
         ld h,mb_board/256
         ld e,(ix+FR_SIZE+FR_O)
         call mb_count_flips     ; B = the flips of the child's side to move there
@@ -92,6 +97,8 @@ eg_last_other:
         ld b,0
         jp ab_term
 eg_last_nobody:
+        ld hl,(ab_pv_one)       ; nobody plays it: an empty PV
+        ld (hl),0
         ld a,(ix+FR_SIZE+FR_DIFF)
         ld b,1
         jp ab_term

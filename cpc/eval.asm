@@ -224,10 +224,10 @@ ev_corner_find:
         ld hl,ev_corners+EV_CORNER_SIZE
         cp 18
         ret z
-        ld hl,ev_corners+2*EV_CORNER_SIZE
+        ld hl,ev_corners+(2*EV_CORNER_SIZE)
         cp 81
         ret z
-        ld hl,ev_corners+3*EV_CORNER_SIZE
+        ld hl,ev_corners+(3*EV_CORNER_SIZE)
         ret
 
 ; ev_corner_make: see above. Keeps C, DE; trashes AF, B, HL, DE'.
@@ -345,4 +345,4 @@ ev_w:           db 0            ; and its W
 
 ev_factor:      db 0            ; F for the moves being scored
 
-        include "weights.inc"
+        read "weights.inc"

@@ -19,7 +19,8 @@
 ;          panel.asm     the text panel and help line
 ;          font.asm      the 8x8 font and text drawing
 ;          keyboard.asm  the key matrix and key presses
-;          board.asm     the board, legal moves, making moves
+;          board.asm     the board, legal moves, making moves (and moves.asm: the deep
+;                        searches' empty-cell list, mobility, make and undo)
 ;          eval.asm      the evaluation (and weights.inc)
 ;          search.asm    the searches of the levels (levels 1, 2; the root of 3 and up)
 ;          alphabeta.asm the alpha-beta of levels 3 and up
@@ -31,22 +32,22 @@ LOAD_ADDRESS    equ &1000           ; above BASIC's input buffer, far below HIME
 
         org LOAD_ADDRESS
 
-        include "startup.asm"       ; first: `start` is the entry point at LOAD_ADDRESS
-        include "ui.asm"
-        include "history.asm"
-        include "advice.asm"
-        include "clock.asm"
-        include "setup.asm"
-        include "screen.asm"
-        include "panel.asm"
-        include "font.asm"
-        include "keyboard.asm"
-        include "board.asm"
-        include "eval.asm"
-        include "search.asm"
-        include "alphabeta.asm"
-        include "endgame.asm"
-        include "ai.asm"
-        include "book.asm"          ; the opening book lookup (and book.inc)
+        read "startup.asm"          ; first: `start` is the entry point at LOAD_ADDRESS
+        read "ui.asm"
+        read "history.asm"
+        read "advice.asm"
+        read "clock.asm"
+        read "setup.asm"
+        read "screen.asm"
+        read "panel.asm"
+        read "font.asm"
+        read "keyboard.asm"
+        read "board.asm"
+        read "eval.asm"
+        read "search.asm"
+        read "alphabeta.asm"
+        read "endgame.asm"
+        read "ai.asm"
+        read "book.asm"             ; the opening book lookup (and book.inc)
 
 program_end:                        ; must stay below &A67C for RUN" (reference 3.2)

@@ -28,6 +28,7 @@ PY_LEVEL        equ 49
 PY_LAST         equ 58
 PY_MSG          equ 72              ; three lines, LINE_PITCH apart
 PY_RECORD       equ 104
+HINT_PV_SHOWN   equ 4               ; moves of the hint's PV on its line: "PV D3 C3 F5 F6"
 RECORD_ROWS     equ 10
 RECORD_PER_ROW  equ 5
 HELP_Y          equ 184             ; the first help line; the second is 8 lines lower
@@ -183,7 +184,7 @@ panel_messages:
         ld e,PY_MSG+LINE_PITCH
         ld hl,msg_line2
         call panel_text
-        ld e,PY_MSG+2*LINE_PITCH
+        ld e,PY_MSG+(2*LINE_PITCH)
         ld hl,msg_line3
         jp panel_text
 
@@ -201,19 +202,32 @@ panel_show_turn:
         ld hl,txt_help_move
         jp help_line
 
-; compose_moves_line: msg_line3 = "4 LEGAL MOVES", or "4 SCORES" while the per-move
-; scores are on, or "LEVEL 1-2 ONLY" when they are on at a level that has none.
-; Trashes AF, DE, HL.
+; compose_moves_line: msg_line3 = "4 LEGAL MOVES", or while the per-move scores are on
+; "4 SCORES" (all scored), "SCORING 2/4" (advice.asm is working them out) or "2/4 SCORES"
+; (stopped after 2). Trashes AF, DE, HL.
 compose_moves_line:
         ld de,msg_line3
         ld a,(scores_on)
         or a
         jr z,compose_moves_line_count
+        ld a,(scores_busy)
+        or a
+        jr nz,compose_moves_line_busy
         ld a,(scores_shown)
         or a
-        jr nz,compose_moves_line_count
-        ld hl,txt_scores_levels ; on, but not at this level (advice.asm)
+        jr z,compose_moves_line_busy ; on, about to be worked out
+        ld a,(scores_done)
+        ld hl,legal_count
+        cp (hl)
+        jr nc,compose_moves_line_count
+        call put_done_of_legal  ; stopped: "2/4 SCORES"
+        ld hl,txt_moves_scored
         jr compose_moves_line_plural
+compose_moves_line_busy:
+        ld hl,txt_scoring
+        call put_text
+        call put_done_of_legal
+        jp end_text
 compose_moves_line_count:
         ld a,(legal_count)
         call put_number
@@ -236,18 +250,34 @@ compose_moves_line_scored:
         ld hl,txt_move_scored
         jr compose_moves_line_plural
 
+; put_done_of_legal: "2/4" at DE: the moves scored so far (0 while the scores are not shown)
+; of the legal moves. Trashes AF, HL; DE moves on.
+put_done_of_legal:
+        ld a,(scores_shown)
+        or a
+        jr z,put_done_of_legal_count
+        ld a,(scores_done)
+put_done_of_legal_count:
+        call put_number
+        ld a,'/'
+        ld (de),a
+        inc de
+        ld a,(legal_count)
+        jp put_number
+
 ; panel_show_moves: only the third message line ("4 SCORES"). Trashes everything
 ; but IY.
 panel_show_moves:
         call compose_moves_line
         ld a,PEN_WHITE
         call set_pen
-        ld e,PY_MSG+2*LINE_PITCH
+        ld e,PY_MSG+(2*LINE_PITCH)
         ld hl,msg_line3
         jp panel_text
 
-; panel_show_hint: "HINT D3 -12", the cursor's line, "PV D3 C3" (advice.asm).
-; Trashes everything but IY.
+; panel_show_hint: "HINT D3 -12", the cursor's line, "PV D3 C3 F5 F6": the principal
+; variation's first HINT_PV_SHOWN moves, as many as fit (advice.asm). Trashes everything
+; but IY.
 panel_show_hint:
         ld de,msg_line1
         ld hl,txt_hint
@@ -264,7 +294,11 @@ panel_show_hint:
         ld de,msg_line3
         ld hl,txt_pv
         call put_text
-        ld a,(hint_pv_len)
+        ld a,(hint_pv_len)      ; 1.. (a hint has a move)
+        cp HINT_PV_SHOWN+1
+        jr c,panel_show_hint_length
+        ld a,HINT_PV_SHOWN
+panel_show_hint_length:
         ld b,a
         ld hl,hint_pv
 panel_show_hint_move:
@@ -474,9 +508,9 @@ panel_menu_values_clock:
         ld hl,txt_menu_clock
         jp panel_field
 
-PY_MENU_PLAYERS equ PY_RECORD+4*LINE_PITCH
-PY_MENU_HANDICAP equ PY_RECORD+5*LINE_PITCH
-PY_MENU_CLOCK   equ PY_RECORD+6*LINE_PITCH
+PY_MENU_PLAYERS equ PY_RECORD+(4*LINE_PITCH)
+PY_MENU_HANDICAP equ PY_RECORD+(5*LINE_PITCH)
+PY_MENU_CLOCK   equ PY_RECORD+(6*LINE_PITCH)
 
 ; panel_show_setup: the three message lines of the set-up (setup.asm) and its help.
 ; Trashes everything but IY.
@@ -505,7 +539,7 @@ panel_setup_side:
         call compose_setup_side
         ld a,PEN_WHITE
         call set_pen
-        ld e,PY_MSG+2*LINE_PITCH
+        ld e,PY_MSG+(2*LINE_PITCH)
         ld hl,msg_line3
         jp panel_text
 
@@ -623,7 +657,7 @@ panel_record_row_end:
 ; record_clear: blanks the record's rows. Trashes AF, BC, HL.
 record_clear:
         ld de,PANEL_X*256+PY_RECORD
-        ld bc,PANEL_W*256+RECORD_ROWS*CHAR_H
+        ld bc,PANEL_W*256+(RECORD_ROWS*CHAR_H)
         jp clear_rect
 
 ; ---- Text helpers -------------------------------------------------------------------------
@@ -896,7 +930,7 @@ txt_players:    db "PLAYERS",0
 txt_handicap:   db "HANDICAP",0
 txt_set_up_game: db "SET UP GAME",0
 txt_nothing:    db 0
-txt_scores_levels: db "LEVEL 1-2 ONLY",0
+txt_scoring:    db "SCORING ",0
 txt_moves_scored: db " SCORES",0
 txt_move_scored: db " SCORE",0
 txt_hint:       db "HINT ",0
@@ -911,6 +945,8 @@ txt_help_move:  db "SPACE,ARROWS:MOVE  ENTER:PLAY  ESC:MENU",0
                 db "H: HINT   S: SCORES   B: TAKE BACK",0
 txt_help_wait:  db "PLEASE WAIT",0
                 db "M: MOVE NOW",0
+txt_help_scoring: db "SCORING EVERY LEGAL MOVE: PLEASE WAIT",0
+                db "M OR ESC: STOP (THE REST STAY BLANK)",0
 txt_help_demo:  db "DEMO: THE COMPUTER PLAYS BOTH SIDES",0
                 db "M: MOVE NOW   ESC: STOP THE DEMO",0
 txt_help_pass:  db "SPACE OR ENTER: GO ON   ESC: MENU",0

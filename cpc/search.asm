@@ -3,8 +3,10 @@
 ;
 ; Every search starts from the position ai_entry put on mb_board, with sr_me (the side to
 ; move), sr_opp and sr_discs (discs on the board) set, sr_best_sq = 0 (no move yet) and the
-; node counter cleared. It leaves the chosen move in sr_best_sq (a cell, 0 = no legal move)
-; and its score in sr_best.
+; node counter cleared. It leaves the chosen move in sr_best_sq (a cell, 0 = no legal move),
+; its score in sr_best and its principal variation at sr_pv (a line: the length, then the
+; cells; docs/ai.md 6.1). With sr_only set (a cell) it values that root move alone: the
+; per-move score of docs/ai.md section 10 (0 in sr_best_sq when the move is not legal).
 ;
 ; Root moves are scanned in canonical order and only a strictly greater score replaces the
 ; best (sr_offer), so ties go to the earliest square, as section 5 requires.
@@ -24,6 +26,7 @@ sr_nixon_easy:
         ld e,a
         ld ix,sr_root_moves
         call mb_gen_moves
+        call sr_only_list
         ld a,(sr_discs)
         call ev_set_factor
         ld ix,sr_root_moves
@@ -31,7 +34,7 @@ sr_nixon_easy_move:
         ld c,(ix+0)
         ld a,c
         or a
-        ret z                   ; end of the list
+        jr z,sr_nixon_easy_pv   ; end of the list
         ld b,(ix+1)
         call sr_count_node
         call ev_move_score      ; HL = S1
@@ -39,14 +42,25 @@ sr_nixon_easy_move:
         inc ix
         inc ix
         jr sr_nixon_easy_move
+sr_nixon_easy_pv:               ; the PV: the move alone
+        ld a,(sr_best_sq)
+        ld (sr_pv_small+1),a
+        ld a,1
+        ld (sr_pv_small),a
+        ld hl,sr_pv_small
+        ld (sr_pv),hl
+        ret
 
 ; ---- Level 2 ----------------------------------------------------------------------------------
 
 sr_nixon_hard:
+        ld hl,sr_pv_small       ; the PV: the move and the reply (docs/ai.md 4.2)
+        ld (sr_pv),hl
         ld a,(sr_opp)
         ld e,a
         ld ix,sr_root_moves
         call mb_gen_moves
+        call sr_only_list
         ld ix,sr_root_moves
 sr_nixon_hard_move:
         ld c,(ix+0)
@@ -97,16 +111,34 @@ sr_nixon_hard_undo:
         ld c,(ix+0)
         ld hl,(sr_score)
         call sr_offer
+        ld a,(sr_best_sq)
+        cp c
+        call z,sr_nixon_hard_pv ; it is the best now
         inc ix
         inc ix
         jr sr_nixon_hard_move
 
+; sr_nixon_hard_pv: the PV of the best move (cell A): the move, then its earliest best reply
+; (sr_reply_cell) unless there is none. Trashes AF.
+sr_nixon_hard_pv:
+        ld (sr_pv_small+1),a
+        ld a,(sr_reply_cell)
+        ld (sr_pv_small+2),a
+        or a
+        ld a,1
+        jr z,sr_nixon_hard_pv_len
+        inc a
+sr_nixon_hard_pv_len:
+        ld (sr_pv_small),a
+        ret
+
 ; sr_best_reply: the highest S1 in sr_reply_moves (ev_factor already set).
-; Out: Z when the list is empty; otherwise NZ and HL = the highest S1.
-; Trashes AF, BC, DE, IX.
+; Out: Z when the list is empty; otherwise NZ and HL = the highest S1. sr_reply_cell = the
+; earliest reply with it, 0 when there is none. Trashes AF, BC, DE, IX.
 sr_best_reply:
         ld ix,sr_reply_moves
         ld a,(ix+0)
+        ld (sr_reply_cell),a
         or a
         ret z
         ld c,a
@@ -128,6 +160,8 @@ sr_best_reply_next:
         call sr_greater
         jr nc,sr_best_reply_next
         ld (sr_reply),hl
+        ld a,c
+        ld (sr_reply_cell),a
         jr sr_best_reply_next
 sr_best_reply_done:
         ld hl,(sr_reply)
@@ -139,12 +173,14 @@ sr_best_reply_done:
 ; Free RAM used by the deep searches (above the program, below the stack; not part of
 ; OTHELLO.BIN, set up by each search):
 ;
-;   &8000-&80FF  EL_LIST     the empty cells, a doubly linked list (board.asm)
-;   &8100-&81FF  NB_TABLE    the number of discs next to each cell (board.asm)
+;   &8000-&80FF  EL_LIST     the empty cells, a doubly linked list (moves.asm)
+;   &8100-&81FF  NB_TABLE    the number of discs next to each cell (moves.asm)
 ;   &8200-&83FF  MOB_LO/HI   M * k for k = -64..64, low and high bytes (eval.asm)
 ;   &8400-&87FF  UNDO_STACK  flipped cells, their count and the cell of every move on the
-;                            path: at most 41 moves of 21 bytes (board.asm sm_make)
-;   &8800-&99FF  FRAMES      one FR_SIZE frame per ply: at most 42 (alphabeta.asm)
+;                            path: at most 41 moves of 21 bytes (moves.asm sm_make)
+;   &8800-&990F  FRAMES      one FR_SIZE frame per ply: at most 42 (alphabeta.asm)
+;   &9910-&9BAF  PV_TABLE    the principal variation: 21 lines of PV_STRIDE bytes, the
+;                            root's at PV_ROOT (alphabeta.asm ab_pv_set)
 ;   &BE00-&BFFF              the stack (STACK_TOP = &C000): the search nests 4 bytes a ply
 ;
 ; sr_deep: A = the level (3..); the position is on mb_board, sr_me / sr_opp set, ev_init
@@ -153,7 +189,10 @@ sr_best_reply_done:
 ; current best is searched with the window (best - 1, +INF) and replaces it on a value >=
 ; best; a later one with (best, +INF), replacing it only on a greater value. So the answer
 ; is the earliest square of maximal value whatever the order and the pruning. The search
-; polls ai_abort (advice.asm, "move now") at every node and leaf: see sr_abort.
+; polls ai_abort (advice.asm, "move now") at every node and leaf: see sr_abort. Each root
+; move taken as the best writes its PV at PV_ROOT (docs/ai.md 6.1). With sr_only set (a
+; cell, ai.asm ai_only) the root searches that move alone, with the full window: its exact
+; value is the per-move score of docs/ai.md 10.
 
 SEARCH_RAM      equ &8000
 EL_LIST         equ &8000
@@ -162,7 +201,11 @@ MOB_LO          equ &8200
 MOB_HI          equ &8300
 UNDO_STACK      equ &8400
 FRAMES          equ &8800
-SEARCH_RAM_END  equ FRAMES+42*FR_SIZE
+PV_MAX          equ 20          ; the longest PV: depth <= 12 plies, exact from <= 20 empties
+PV_STRIDE       equ 32          ; bytes a PV line (a length and up to PV_MAX cells; ab_pv_line)
+PV_TABLE        equ FRAMES+(42*FR_SIZE)
+PV_ROOT         equ PV_TABLE+(PV_MAX*PV_STRIDE)
+SEARCH_RAM_END  equ PV_ROOT+PV_STRIDE
 
 sr_deep:
         sub 3
@@ -208,10 +251,12 @@ sr_deep_exact:
         call eg_exact_mode      ; A = a depth the endgame never reaches
 sr_deep_depth:
         ld (ix+FR_DEPTH),a
+        call sr_pv_init
         ld iy,UNDO_STACK
         ld hl,1
         ld (ai_nodes),hl        ; the root is a node
         call ab_gen
+        call sr_only_root       ; ai_only: that move alone
         or a
         ret z                   ; no legal move: a pass (sr_best_sq = 0)
         ld (ix+FR_I),0
@@ -234,7 +279,7 @@ sr_deep_window:
         NEG_HL                  ; the child's window: (-INF, -alpha)
         ld (ix+FR_SIZE+FR_BETA),l
         ld (ix+FR_SIZE+FR_BETA+1),h
-        ld (ix+FR_SIZE+FR_ALPHA),B_NEG_INF&255
+        ld (ix+FR_SIZE+FR_ALPHA),B_NEG_INF-(B_NEG_INF/256*256)
         ld (ix+FR_SIZE+FR_ALPHA+1),B_NEG_INF/256
         call ab_child
         NEG_HL                  ; the move's value
@@ -263,6 +308,7 @@ sr_deep_take:
         ld (sr_best),hl
         ld a,(ix+FR_MOVE)
         ld (sr_best_sq),a
+        call ab_pv_set          ; its line at PV_ROOT
 sr_deep_next:
         inc (ix+FR_I)
         ld a,(ix+FR_I)
@@ -279,8 +325,9 @@ sr_unbias:
 ; sr_abort: "move now" (ai_abort set while the search runs; docs/architecture.md). The
 ; search is abandoned where it is: the stack goes back to the root loop's level and the
 ; answer is the best root move whose value is complete, or, before the first is, the root
-; move being searched (the first in the root order) with the score 0. The board and the
-; search tables are left as they are: every search sets them up afresh from ai_board.
+; move being searched (the first in the root order) with the score 0 and that move alone as
+; its PV. The board and the search tables are left as they are: every search sets them up
+; afresh from ai_board.
 sr_abort:
         ld sp,(sr_abort_sp)
         ld ix,FRAMES
@@ -289,9 +336,102 @@ sr_abort:
         jr nz,sr_unbias
         ld a,(ix+FR_MOVE)
         ld (sr_best_sq),a
+        ld (PV_ROOT+1),a
+        ld a,1
+        ld (PV_ROOT),a
         ld hl,B_ZERO
         ld (sr_best),hl
         jr sr_unbias
+
+; sr_pv_init: the PV lines for the root in FRAMES: line(e) = ab_pv_base + 32 * e puts the
+; root's line at PV_ROOT and the lines of the positions below it (fewer empty squares) under
+; it; a search writes at most PV_MAX of them below the root's. The root's line starts empty.
+; Trashes AF, DE, HL.
+sr_pv_init:
+        ld a,(FRAMES+FR_EMPTY)
+        ld l,a
+        ld h,0
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        add hl,hl               ; * PV_STRIDE
+        ex de,hl
+        ld hl,PV_ROOT
+        or a
+        sbc hl,de
+        ld (ab_pv_base),hl
+        ld de,PV_STRIDE
+        add hl,de
+        ld (ab_pv_one),hl
+        xor a
+        ld (PV_ROOT),a
+        ld hl,PV_ROOT
+        ld (sr_pv),hl
+        ret
+
+; sr_only_root: when sr_only is set (a cell), the root list of frame IX keeps that move
+; alone, or nothing when it is not legal. In: A = FR_N. Out: A = FR_N. Trashes F, BC, DE, HL.
+sr_only_root:
+        ld b,a
+        ld a,(sr_only)
+        or a
+        ld c,a
+        ld a,b
+        ret z
+        or a
+        ret z                   ; no legal move at all
+        push ix
+        pop hl
+        ld de,FR_LIST
+        add hl,de
+sr_only_root_scan:
+        ld a,(hl)
+        cp c
+        jr z,sr_only_root_found
+        inc hl
+        inc hl
+        djnz sr_only_root_scan
+        xor a                   ; not a legal move
+        ld (ix+FR_N),a
+        ret
+sr_only_root_found:
+        ld (ix+FR_LIST),c
+        ld (ix+FR_SORT),0
+        ld a,1
+        ld (ix+FR_N),a
+        ret
+
+; sr_only_list: when sr_only is set (a cell), the mb_gen_moves list at sr_root_moves (levels
+; 1 and 2) keeps that move alone, or nothing when it is not legal. Trashes AF, C, HL.
+sr_only_list:
+        ld a,(sr_only)
+        or a
+        ret z
+        ld c,a
+        ld hl,sr_root_moves
+sr_only_list_scan:
+        ld a,(hl)
+        or a
+        jr z,sr_only_list_none
+        cp c
+        jr z,sr_only_list_found
+        inc hl
+        inc hl
+        jr sr_only_list_scan
+sr_only_list_found:
+        inc hl
+        ld a,(hl)               ; its flips
+        ld (sr_root_moves+1),a
+        ld a,c
+        ld (sr_root_moves),a
+        xor a
+        ld (sr_root_moves+2),a
+        ret
+sr_only_list_none:
+        xor a
+        ld (sr_root_moves),a
+        ret
 
 ; sr_disc_diff: A = discs of colour D minus discs of colour E on mb_board. Trashes F, BC, HL.
 sr_disc_diff:
@@ -382,3 +522,7 @@ sr_undo:        ds 19+2         ; undo stack: one entry per ply (levels 1 and 2 
 sr_depth:       db 0            ; levels 3+: the level's depth
 sr_endgame:     db 0            ; and its exact-endgame threshold (empty squares)
 sr_abort_sp:    dw 0            ; SP in the root loop, for sr_abort
+sr_only:        db 0            ; a cell: value that root move alone (ai_only); 0 = all
+sr_pv:          dw 0            ; the PV: a line (length, cells), PV_ROOT or sr_pv_small
+sr_pv_small:    ds 3            ; levels 1 and 2: the PV line
+sr_reply_cell:  db 0            ; level 2: the earliest best reply's cell, 0 = none

@@ -105,8 +105,8 @@ ui_human:
         call clock_run
         ld a,ST_HUMAN
         ld (ui_state),a
-        call scores_refresh     ; the per-move scores, when they are switched on
         call cursor_show
+        call scores_refresh     ; the per-move scores, when they are switched on
 ui_human_key:
         call ui_wait_key
         cp KEY_SPACE
@@ -542,11 +542,11 @@ game_init_clear:
         inc hl
         djnz game_init_clear
         ld a,SQ_WHITE
-        ld (game_board+3*8+3),a ; d4
-        ld (game_board+4*8+4),a ; e5
+        ld (game_board+(3*8)+3),a ; d4
+        ld (game_board+(4*8)+4),a ; e5
         ld a,SQ_BLACK
-        ld (game_board+4*8+3),a ; d5
-        ld (game_board+3*8+4),a ; e4
+        ld (game_board+(4*8)+3),a ; d5
+        ld (game_board+(3*8)+4),a ; e4
         ld (side_to_move),a
         call place_handicap     ; A = ORIGIN_START or ORIGIN_HANDICAP
         ld (game_origin),a
@@ -567,6 +567,7 @@ game_fresh:
         ld (flag_fell),a
         ld (time_out),a
         ld (scores_shown),a
+        ld (scores_done),a
         call panel_clear_messages
         ld a,PLY_NONE
         ld (last_move),a

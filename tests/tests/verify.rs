@@ -132,6 +132,32 @@ fn positions_and_games_agree_with_the_reference() {
 }
 
 #[test]
+fn the_search_levels_agree_with_the_reference_on_positions_and_games() {
+    // Levels 3 to 6 of cpc/weights.toml, the top level with its 25-minute budget: the edge
+    // cases, every FFO board (exact solves at the top level) and two whole games per level.
+    let w = Weights::default();
+    let img = image(&w);
+    let levels: Vec<u8> = (3..=w.max_level()).collect();
+    assert_eq!(
+        levels,
+        [3, 4, 5, 6],
+        "the shipped file defines levels 3 to 6"
+    );
+    let report = run(&img, &w, &config(&levels, 100, 2, 0x5EED_7003));
+    assert_eq!(report.mismatch_count, 0, "{}", show_mismatches(&report));
+    for level in &report.levels {
+        assert_eq!(
+            (level.positions, level.games),
+            (100, 2),
+            "level {}",
+            level.level
+        );
+    }
+    assert_eq!(report.finished_games.len(), 8, "every game reached its end");
+    eprintln!("{}", report.table());
+}
+
+#[test]
 fn every_level_of_the_weights_file_is_checked_or_reported() {
     let w = Weights::default();
     let img = image(&w);

@@ -1,14 +1,17 @@
 //! The deep levels of the Z80 AI (cpc/search.asm, alphabeta.asm, endgame.asm), run in the
 //! bundled emulator, against the reference engine (`othello_engine::search::best_move`) with
 //! the same weights: the move and the score must be equal (docs/ai.md section 5; the node
-//! count and the PV are informational and differ, because the Z80 orders its moves its own
-//! way). Levels 3 and 4 on seeded play-outs of the whole game, levels 5 and 6 on positions
-//! that are cheap to search, the exact endgame on the FFO boards, the worked examples of
-//! docs/ai.md, another weights file, and the machine state ai_entry leaves.
+//! count is informational and differs, because the Z80 orders its moves its own way). The
+//! PV may differ on ties too, so every answer's PV (`ai_pv`) is checked for the property
+//! docs/ai.md defines instead (`z80_pv`), and so is the reference's. Levels 3 and 4 on
+//! seeded play-outs of the whole game, levels 5 and 6 on positions that are cheap to search,
+//! the exact endgame on the FFO boards, the worked examples of docs/ai.md, another weights
+//! file, and the machine state ai_entry leaves.
 //!
 //! The emulated time per move is measured by `benches/z80_deep.rs`, not here.
 
 mod z80_common;
+mod z80_pv;
 
 use othello_engine::board::{Board, Color};
 use othello_engine::notation::parse_square;
@@ -41,8 +44,14 @@ fn ai(z: &mut Z80, board: &Board, level: u8) -> AiAnswer {
     z.read_answer(out.elapsed_us)
 }
 
-/// Compares every position at every level; fails listing the first differences. Returns the
-/// slowest call in CPC seconds.
+/// `ai_pv_len` moves of `ai_pv`, as the last `ai_entry` left them.
+fn pv(z: &Z80) -> Vec<u8> {
+    let n = z.cpc.peek(z.addr("ai_pv_len"));
+    z.cpc.read_bytes(z.addr("ai_pv"), usize::from(n))
+}
+
+/// Compares every position at every level, and checks the PV property of both answers;
+/// fails listing the first differences. Returns the slowest call in CPC seconds.
 fn check(z: &mut Z80, boards: &[Board], levels: &[u8], weights: &Weights) -> f64 {
     let mut diffs = Vec::new();
     let mut slowest = 0u64;
@@ -60,6 +69,21 @@ fn check(z: &mut Z80, boards: &[Board], levels: &[u8], weights: &Weights) -> f64
                     a.score,
                     r.score
                 ));
+                continue;
+            }
+            let line = pv(z);
+            let checked = match r.best_move {
+                None if line.is_empty() && r.pv.is_empty() => Ok(()),
+                None => Err(format!("{}: a pass with a PV {line:?}", show(board))),
+                Some(mv) => z80_pv::check_search_pv(board, level, weights, mv, r.score, &line)
+                    .map_err(|e| format!("Z80: {e}"))
+                    .and_then(|()| {
+                        z80_pv::check_search_pv(board, level, weights, mv, r.score, &r.pv)
+                            .map_err(|e| format!("reference: {e}"))
+                    }),
+            };
+            if let Err(e) = checked {
+                diffs.push(e);
             }
         }
     }

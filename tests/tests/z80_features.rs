@@ -10,6 +10,7 @@
 //! Keys and panel texts are those of cpc/README.md; addresses come from the symbol file.
 //! Screenshots of the scores and the hint go to `target/test-output/z80-features/`.
 
+mod z80_pv;
 mod z80_ui_harness;
 
 use cpc_emu::CpcKey;
@@ -194,32 +195,105 @@ fn the_hint_is_the_ai_move_with_its_score_and_pv() {
         }
         check_record(&g, Board::start(), level, &w, |c| c == Color::White);
     }
-    // A search level: the hint is ai_entry's answer there too (here from the opening book),
-    // with the move alone as its PV.
-    let mut g = started_at(3, &w);
-    let want = best_move(&Board::start(), 3, &w);
-    g.key(CpcKey::H);
-    assert_eq!(
-        (Some(g.byte("hint_square")), g.int16("hint_score")),
-        (want.best_move, want.score)
-    );
-    assert_eq!(g.byte("hint_pv_len"), 1);
-    assert_eq!(
-        g.messages()[2],
-        format!("PV {}", upper(g.byte("hint_square")))
-    );
+    // The search levels: the hint is ai_entry's answer there too, in the opening book with
+    // the move alone as its PV, after it with the line of the search, which has the property
+    // of docs/ai.md ("The principal variation"); the panel shows its first moves.
+    for level in 3..=4u8 {
+        let mut g = started_at(level, &w);
+        let mut rng = Rng::new(u64::from(level) * 41);
+        let (mut in_book, mut searched, mut longest) = (0, 0, 0);
+        for turn in 0..14 {
+            if g.state() != g.st("ST_HUMAN") {
+                break;
+            }
+            let at = format!("level {level}, turn {turn}");
+            let board = g.board();
+            let want = best_move(&board, level, &w);
+            let mv = want.best_move.expect("the human can move");
+            g.key(CpcKey::H);
+            assert_eq!(
+                (g.byte("hint_square"), g.int16("hint_score")),
+                (mv, want.score),
+                "{at}: the hint"
+            );
+            let pv = g
+                .cpc
+                .read_bytes(g.sym("hint_pv"), usize::from(g.byte("hint_pv_len")));
+            z80_pv::check_search_pv(&board, level, &w, mv, want.score, &pv)
+                .unwrap_or_else(|e| panic!("{at}: {e}"));
+            if othello_engine::book::answer(&board, level, &w).is_some() {
+                in_book += 1;
+            } else {
+                searched += 1;
+            }
+            longest = longest.max(pv.len());
+            let shown: Vec<String> = pv.iter().take(4).map(|&s| upper(s)).collect();
+            assert_eq!(
+                g.messages(),
+                [
+                    format!("HINT {} {}", upper(mv), want.score),
+                    format!("YOUR MOVE {}", upper(mv)),
+                    format!("PV {}", shown.join(" ")),
+                ],
+                "{at}"
+            );
+            if turn == 8 {
+                g.cpc.run_frames(2).unwrap();
+                let png = cpc_e2e::workspace::test_output("z80-features")
+                    .join(format!("hint-pv-level-{level}.png"));
+                g.cpc.save_png(&png).expect("screenshot written");
+            }
+            let legal = g.legal();
+            g.play(legal[rng.below(legal.len())]);
+        }
+        assert!(
+            in_book > 0 && searched > 5,
+            "level {level}: {in_book} book hints, {searched} searched"
+        );
+        let Some(othello_engine::levels::Level::Search(s)) = w.level(level) else {
+            unreachable!("a search level")
+        };
+        assert!(
+            longest >= usize::from(s.depth),
+            "level {level}: PVs up to {longest} moves"
+        );
+    }
+}
+
+/// True if a legal move of `b` leaves the opponent without a move while the game goes on.
+fn a_child_must_pass(b: &Board) -> bool {
+    othello_engine::board::squares(b.legal_moves()).any(|sq| {
+        let mut c = *b;
+        c.play(sq).expect("legal");
+        c.must_pass() && !c.is_game_over()
+    })
+}
+
+/// `score_list` as far as `scores_done`.
+fn scores_stored(g: &Game) -> Vec<i16> {
+    let n = usize::from(g.byte("scores_done"));
+    g.cpc
+        .read_bytes(g.sym("score_list"), 2 * n)
+        .chunks(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect()
 }
 
 #[test]
 fn per_move_scores_are_the_reference_move_scores() {
     let w = Weights::default();
-    for level in 1..=2u8 {
+    // Levels 1 and 2 for ten turns; level 3 (a search level) for a whole game: the book
+    // positions first (whose scores are the search's all the same), depth-limited positions,
+    // then the exact endgame from 8 empty squares. (The seed of level 3 makes a game with a
+    // position where a move leaves the opponent without a reply.)
+    for (level, max_turns, seed) in [(1u8, 10, 77), (2, 10, 154), (3, 40, 185)] {
         let mut g = started_at(level, &w);
-        let mut rng = Rng::new(u64::from(level) * 77);
+        let mut rng = Rng::new(seed);
         g.key(CpcKey::S);
         assert_eq!(g.byte("scores_on"), 1);
-        let mut turns = 0;
-        while g.state() == g.st("ST_HUMAN") && turns < 10 {
+        let (mut turns, mut book, mut exact, mut child_passes) = (0, 0, 0, 0);
+        let mut hinted = false;
+        while g.state() == g.st("ST_HUMAN") && turns < max_turns {
             let at = format!("level {level}, turn {turns}");
             let board = g.board();
             let want = move_scores(&board, level, &w);
@@ -229,14 +303,9 @@ fn per_move_scores_are_the_reference_move_scores() {
                 legal,
                 "{at}"
             );
-            let stored: Vec<i16> = g
-                .cpc
-                .read_bytes(g.sym("score_list"), 2 * legal.len())
-                .chunks(2)
-                .map(|c| i16::from_le_bytes([c[0], c[1]]))
-                .collect();
+            assert_eq!(usize::from(g.byte("scores_done")), legal.len(), "{at}");
             assert_eq!(
-                stored,
+                scores_stored(&g),
                 want.iter().map(|&(_, v)| v).collect::<Vec<_>>(),
                 "{at}: score_list"
             );
@@ -261,8 +330,14 @@ fn per_move_scores_are_the_reference_move_scores() {
                 ),
                 "{at}"
             );
-            // The hint's score is the highest per-move score, its move the first with it.
-            if turns == 2 {
+            let in_book = othello_engine::book::answer(&board, level, &w).is_some();
+            book += usize::from(in_book);
+            exact += usize::from(board.empties().count_ones() <= 8);
+            child_passes += usize::from(a_child_must_pass(&board));
+            // Outside the book, the hint's score is the highest per-move score and its move
+            // the first with it.
+            if turns >= 2 && !in_book && !hinted {
+                hinted = true;
                 g.key(CpcKey::H);
                 let best = want.iter().map(|&(_, v)| v).max().unwrap();
                 let first = want.iter().find(|&&(_, v)| v == best).unwrap().0;
@@ -281,9 +356,20 @@ fn per_move_scores_are_the_reference_move_scores() {
                 g.cpc.save_png(&png).expect("screenshot written");
             }
             play_random(&mut g, &mut rng, 1);
+            while g.state() == g.st("ST_PASS") {
+                g.key(CpcKey::Space); // the human passes: the computer moves again
+            }
             turns += 1;
         }
         assert!(turns >= 5, "level {level}: only {turns} turns were scored");
+        assert!(hinted, "level {level}: a hint outside the book");
+        if level == 3 {
+            eprintln!(
+                "level 3: {turns} turns scored, {book} in the book, {exact} exact, \
+                 {child_passes} where a move makes the opponent pass"
+            );
+            assert!(book > 0 && exact > 0 && child_passes > 0);
+        }
         // Off: no number left on the board.
         if g.state() == g.st("ST_HUMAN") {
             g.key(CpcKey::S);
@@ -305,12 +391,53 @@ fn per_move_scores_are_the_reference_move_scores() {
             );
         }
     }
-    // The search levels have no per-move scores on the Z80 (docs/ai.md section 10): the
-    // panel says so and the board shows no number.
-    let mut g = started_at(3, &w);
-    g.key(CpcKey::S);
-    assert_eq!(g.messages()[2], "LEVEL 1-2 ONLY");
-    assert!((0..64).all(|sq| g.score_shown(sq).is_none()));
+}
+
+#[test]
+fn per_move_scores_at_the_top_level_show_progress_and_stop_on_m_or_esc() {
+    // The top level scores each move with a deep search, CPC seconds each: the panel counts
+    // them as they come, and M (or ESC) stops the work, the moves not scored yet blank.
+    let w = Weights::default();
+    let top = w.max_level();
+    let mut g = started_at(top, &w);
+    let board = g.board();
+    let want = move_scores(&board, top, &w);
+    let n = want.len();
+    for (round, key) in [CpcKey::M, CpcKey::Esc].into_iter().enumerate() {
+        g.press(CpcKey::S);
+        assert_eq!(g.byte("scores_on"), 1);
+        let done = g.sym("scores_done");
+        g.run_until("the first score", 600_000_000, |m| m.peek(done) >= 1);
+        g.cpc.run_frames(5).unwrap(); // the panel follows
+        assert!(!g.ready(), "still working on the others");
+        assert_eq!(g.messages()[2], format!("SCORING 1/{n}"));
+        g.press_busy(key, 200_000_000);
+        g.settle();
+        assert_eq!(g.state(), g.st("ST_HUMAN"), "{key:?} stops the scores only");
+        let k = usize::from(g.byte("scores_done"));
+        assert!((1..n).contains(&k), "{key:?}: {k} of {n} scored");
+        assert_eq!(g.byte("ai_stopped"), 1);
+        assert_eq!(
+            scores_stored(&g),
+            want[..k].iter().map(|&(_, v)| v).collect::<Vec<_>>(),
+            "{key:?}: the scores done"
+        );
+        for (i, &(sq, v)) in want.iter().enumerate() {
+            let shown = (i < k).then_some(i32::from(v));
+            assert_eq!(g.score_shown(sq), shown, "{key:?}: {}", upper(sq));
+        }
+        assert_eq!(g.messages()[2], format!("{k}/{n} SCORES"));
+        if round == 0 {
+            g.cpc.run_frames(2).unwrap();
+            let png = cpc_e2e::workspace::test_output("z80-features").join("scores-stopped.png");
+            g.cpc.save_png(&png).expect("screenshot written");
+        }
+        g.key(CpcKey::S); // off, ready for the next round
+        assert!((0..64).all(|sq| g.score_shown(sq).is_none()));
+    }
+    // The game goes on from the same position, no menu opened.
+    assert_eq!(g.board(), board);
+    assert_eq!(g.state(), g.st("ST_HUMAN"));
 }
 
 #[test]

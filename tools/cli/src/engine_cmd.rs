@@ -1,7 +1,7 @@
 //! `cpc-othello engine ...`: the reference engine from the command line.
 
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -12,7 +12,8 @@ use othello_engine::gtp::{self, MoveSource};
 use othello_engine::notation::{parse_board, parse_square, square_name};
 use othello_engine::perft::{perft, Convention};
 use othello_engine::search::best_move;
-use othello_engine::solve::solve;
+use othello_engine::solve::ffo::{bench_ffo, load_ffo_dir, DEFAULT_FFO_DIR};
+use othello_engine::solve::{solve, DEFAULT_TABLE_BITS};
 use othello_engine::weights::Weights;
 use othello_engine::{Board, Color};
 use serde_json::json;
@@ -88,9 +89,9 @@ pub enum EngineCmd {
         /// Last position number.
         #[arg(long, default_value_t = 39)]
         to: u32,
-        /// Folder with the ffo-*.txt files.
-        #[arg(long, default_value = "../shared/data/ffo")]
-        dir: PathBuf,
+        /// Folder with the ffo-*.txt files [default: shared/data/ffo beside the workspace].
+        #[arg(long)]
+        dir: Option<PathBuf>,
     },
 }
 
@@ -181,7 +182,10 @@ pub fn run(cmd: EngineCmd) -> anyhow::Result<ExitCode> {
             let mut session = gtp::Session::new(&mut source);
             session.serve(io::stdin().lock(), io::stdout().lock())?;
         }
-        EngineCmd::BenchFfo { from, to, dir } => bench_ffo(&dir, from, to)?,
+        EngineCmd::BenchFfo { from, to, dir } => {
+            let dir = dir.unwrap_or_else(|| PathBuf::from(DEFAULT_FFO_DIR));
+            return run_bench_ffo(&dir, from, to);
+        }
         EngineCmd::Book {
             generate,
             weights: file,
@@ -340,58 +344,47 @@ fn play(level: u8, human: Color, weights: &Weights) -> anyhow::Result<()> {
     }
 }
 
-fn bench_ffo(dir: &std::path::Path, from: u32, to: u32) -> anyhow::Result<()> {
-    let mut total_nodes = 0u64;
+/// Solves the FFO positions #`from`..=#`to` of `dir` (the engine's own FFO reader and
+/// benchmark, so the numbers are those of docs/benchmarks.md); fails if any score or move
+/// differs from the published solution.
+fn run_bench_ffo(dir: &Path, from: u32, to: u32) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
-    let mut found = 0;
-    for entry in std::fs::read_dir(dir).with_context(|| format!("{}", dir.display()))? {
-        let path = entry?.path();
-        let text = std::fs::read_to_string(&path)?;
-        for (line_no, line) in text.lines().enumerate() {
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            let Some(number) = fields
-                .iter()
-                .find_map(|f| f.strip_prefix('#'))
-                .and_then(|n| n.parse::<u32>().ok())
-            else {
-                continue;
-            };
-            if !(from..=to).contains(&number) {
-                continue;
-            }
-            let (Some(board), Some(side), Some(expected)) =
-                (fields.first(), fields.get(1), fields.get(2))
-            else {
-                bail!("{}:{}: malformed line", path.display(), line_no + 1);
-            };
-            let side = side.chars().next().unwrap_or('?');
-            let board = parse_board(board, side)
-                .with_context(|| format!("{}:{}", path.display(), line_no + 1))?;
-            let expected: i32 = expected.trim_start_matches('+').parse().with_context(|| {
-                format!("{}:{}: score `{expected}`", path.display(), line_no + 1)
-            })?;
-            let t = Instant::now();
-            let s = solve(&board);
-            let secs = t.elapsed().as_secs_f64();
-            total_nodes += s.nodes;
-            found += 1;
-            println!(
-                "#{number:<3} score {:+3} (expected {expected:+3}) move {}  {secs:8.2} s  {:>14} nodes  {:>6.1} Mn/s{}",
-                s.score,
-                s.best_move.map_or_else(|| "pass".to_string(), square_name),
-                s.nodes,
-                s.nodes as f64 / secs.max(1e-9) / 1e6,
-                if s.score == expected { "" } else { "  MISMATCH" }
-            );
-        }
-    }
-    if found == 0 {
+    // The message already ends with the I/O cause: `{:#}` in main must not repeat it.
+    let positions: Vec<_> = load_ffo_dir(dir)
+        .map_err(|e| anyhow::anyhow!("{e}"))?
+        .into_iter()
+        .filter(|p| (from..=to).contains(&p.number))
+        .collect();
+    if positions.is_empty() {
         bail!("no positions #{from}..#{to} in {}", dir.display());
     }
+    let records = bench_ffo(&positions, DEFAULT_TABLE_BITS, |r| {
+        println!(
+            "#{:<3} score {:+3} (expected {:+3}) move {}  {:8.2} s  {:>14} nodes  {:>6.1} Mn/s{}",
+            r.number,
+            r.score,
+            r.expected,
+            r.best_move.map_or_else(|| "pass".to_string(), square_name),
+            r.seconds,
+            r.nodes,
+            r.nodes_per_second() / 1e6,
+            if r.is_correct() { "" } else { "  MISMATCH" }
+        );
+    });
+    let total_nodes: u64 = records.iter().map(|r| r.nodes).sum();
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "{found} positions in {secs:.1} s, {total_nodes} nodes, {:.1} Mnodes/s",
+        "{} positions in {secs:.1} s, {total_nodes} nodes, {:.1} Mnodes/s",
+        records.len(),
         total_nodes as f64 / secs.max(1e-9) / 1e6
     );
-    Ok(())
+    let wrong = records.iter().filter(|r| !r.is_correct()).count();
+    if wrong > 0 {
+        eprintln!(
+            "bench-ffo: {wrong} of {} positions differ from the published solution",
+            records.len()
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -4,4 +4,5 @@
 
 pub mod build;
 pub mod mame;
+pub mod matches;
 pub mod verify;

@@ -9,9 +9,11 @@ mod asm_cmd;
 mod build_cmd;
 mod dsk_cmd;
 mod engine_cmd;
+mod match_cmd;
 mod run_cmd;
 mod run_window;
 mod verify_cmd;
+mod z80_gtp_cmd;
 
 /// Amstrad CPC Othello: assembler, disk tools, emulator and the reference engine.
 ///
@@ -40,6 +42,10 @@ enum Command {
     Run(run_cmd::RunArgs),
     /// Check the Z80 program against the reference engine: positions, whole games, MAME.
     Verify(verify_cmd::VerifyArgs),
+    /// Games between the Z80 program (`z80:LEVEL`), the reference (`ref:LEVEL`) and GTP programs.
+    Match(match_cmd::MatchArgs),
+    /// The Z80 program in the emulator as a GTP engine on standard input/output.
+    Z80Gtp(z80_gtp_cmd::Z80GtpArgs),
 }
 
 fn main() -> ExitCode {
@@ -65,6 +71,8 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Build(args) => build_cmd::run(args),
         Command::Run(args) => run_cmd::run(args),
         Command::Verify(args) => verify_cmd::run(args),
+        Command::Match(args) => match_cmd::run(args),
+        Command::Z80Gtp(args) => z80_gtp_cmd::run(args),
     }
 }
 

@@ -1,0 +1,1430 @@
+; moves.asm - the board routines of the deep searches (levels 3 and up: search.asm,
+; alphabeta.asm, endgame.asm) on board.asm's mailbox: the list of empty cells, legal-move
+; tests, mobility, making and taking back moves. board.asm reads this file after its code.
+;
+; Next to mb_board the deep searches keep the empty cells in a doubly linked list in canonical
+; order (page EL_LIST, search.asm): the next empty cell at el[cell], the previous one at
+; el[cell + 128], cell 0 the head (0 also ends the list). Move generation and mobility visit
+; the empty cells only, and skip those next to no disc: NB_TABLE (the page after EL_LIST)
+; counts the discs around every cell. Colours: D = the side to move (P), E = its opponent (O). mb_weight
+; holds the effective weights (docs/ai.md 3.1) while a deep search runs (alphabeta.asm).
+;
+;   el_init     builds the list from mb_board. Out: A = empty squares.
+;   el_remove   C = cell: takes it out of the list (a disc was put there).
+;   el_restore  C = cell: puts it back; cells come back in the reverse order they left.
+;   sq_legal    C = empty cell: carry set iff P may play there.
+;   mob_any     carry set iff P has a legal move.
+;   mob_count   B = P's legal moves.
+;   mob_both    B = P's legal moves, C = O's (each counted as if that side were to move).
+;   sm_make     P plays the legal move on cell C: flips, pushes them on the undo stack at IY.
+;   sm_undo     takes back the move on top of the undo stack.
+
+; NEG_HL: HL = -HL (16 bits). Trashes AF.
+        macro NEG_HL
+        xor a
+        sub l
+        ld l,a
+        sbc a,a
+        sub h
+        ld h,a
+        mend
+
+; el_init: links every empty cell of mb_board, ascending. Out: A = their number.
+; Trashes F, BC, HL.
+el_init:
+        ld b,0                  ; B = the previous empty cell (0: the head)
+        ld c,MB_FIRST
+        xor a
+        ex af,af'               ; A' = empty squares counted
+el_init_cell:
+        ld h,mb_board/256
+        ld l,c
+        ld a,(hl)
+        or a
+        jr nz,el_init_next
+        ld h,EL_LIST/256
+        ld l,b
+        ld (hl),c               ; next of the previous
+        ld a,c
+        or 128
+        ld l,a
+        ld (hl),b               ; previous of this one
+        ld b,c
+        ex af,af'
+        inc a
+        ex af,af'
+el_init_next:
+        inc c
+        ld a,c
+        cp MB_END
+        jr c,el_init_cell
+        ld h,EL_LIST/256
+        ld l,b
+        ld (hl),0               ; the last one ends the list
+        ld l,128
+        ld (hl),b               ; the head's previous: the last one
+        ld hl,NB_TABLE          ; the discs next to each cell
+        ld b,0
+el_init_clear:
+        ld (hl),b
+        inc l
+        jr nz,el_init_clear
+        ld c,MB_FIRST
+el_init_disc:
+        ld h,mb_board/256
+        ld l,c
+        ld a,(hl)
+        dec a
+        cp 2
+        jr nc,el_init_nodisc    ; empty or frame
+        ld h,NB_TABLE/256
+        ld a,c
+        sub 11
+        ld l,a
+        inc (hl)
+        inc l
+        inc (hl)
+        inc l
+        inc (hl)
+        add a,10
+        ld l,a
+        inc (hl)
+        inc l
+        inc l
+        inc (hl)
+        add a,10
+        ld l,a
+        inc (hl)
+        inc l
+        inc (hl)
+        inc l
+        inc (hl)
+el_init_nodisc:
+        inc c
+        ld a,c
+        cp MB_END
+        jr c,el_init_disc
+        ex af,af'
+        ret
+
+; el_remove: takes cell C out of the empty list. Keeps C, DE; trashes AF, B, HL.
+el_remove:
+        ld h,EL_LIST/256
+        ld l,c
+        ld b,(hl)               ; B = next
+        set 7,l
+        ld a,(hl)               ; A = previous
+        ld l,a
+        ld (hl),b
+        ld l,b
+        set 7,l
+        ld (hl),a
+        ret
+
+; el_restore: puts cell C back between the neighbours it had when it was removed (they are
+; still in its entries). Keeps C, DE; trashes AF, B, HL.
+el_restore:
+        ld h,EL_LIST/256
+        ld l,c
+        ld b,(hl)
+        set 7,l
+        ld a,(hl)
+        ld l,a
+        ld (hl),c
+        ld l,b
+        set 7,l
+        ld (hl),c
+        ret
+
+; The eight rays of a cell are visited NW N NE W E SW S SE (cell offsets -11 -10 -9 -1 1 9 10
+; 11); L steps from one neighbour to the next (+1, +1, +8, +2, +8, +1, +1) and a ray that moved
+; L puts it back on its neighbour. sq_legal, mob_both, sm_make and sm_make_x write their eight
+; ray blocks out one after the other (`; NW: off = -11`, ...): the same code with its own
+; offset `off` and labels <routine>_<ray>_<step>. A macro with the offset as parameter would
+; not assemble in both WinAPE and RASM, which write parameters differently (docs/assembler.md).
+
+; sq_legal: carry set iff P may play on the empty cell C. In: H = mb_board / 256.
+; Keeps BC, DE, H; trashes AF, L. Each ray block jumps to sq_legal_yes if the ray from C in
+; direction `off` (L = C + off) brackets O discs with a P disc.
+sq_legal:
+        ld a,c
+        sub 11
+        ld l,a
+        ; NW: off = -11
+        ld a,(hl)
+        cp e
+        jr nz,sq_legal_nw_end
+sq_legal_nw_walk:
+        ld a,l
+        add a,-11
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sq_legal_nw_walk
+        cp d
+        jp z,sq_legal_yes
+        ld a,c
+        add a,-11
+        ld l,a
+sq_legal_nw_end:
+        inc l
+        ; N: off = -10
+        ld a,(hl)
+        cp e
+        jr nz,sq_legal_n_end
+sq_legal_n_walk:
+        ld a,l
+        add a,-10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sq_legal_n_walk
+        cp d
+        jp z,sq_legal_yes
+        ld a,c
+        add a,-10
+        ld l,a
+sq_legal_n_end:
+        inc l
+        ; NE: off = -9
+        ld a,(hl)
+        cp e
+        jr nz,sq_legal_ne_end
+sq_legal_ne_walk:
+        ld a,l
+        add a,-9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sq_legal_ne_walk
+        cp d
+        jp z,sq_legal_yes
+        ld a,c
+        add a,-9
+        ld l,a
+sq_legal_ne_end:
+        ld a,l
+        add a,8
+        ld l,a
+        ; W: off = -1
+        ld a,(hl)
+        cp e
+        jr nz,sq_legal_w_end
+sq_legal_w_walk:
+        ld a,l
+        add a,-1
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sq_legal_w_walk
+        cp d
+        jp z,sq_legal_yes
+        ld a,c
+        add a,-1
+        ld l,a
+sq_legal_w_end:
+        inc l
+        inc l
+        ; E: off = 1
+        ld a,(hl)
+        cp e
+        jr nz,sq_legal_e_end
+sq_legal_e_walk:
+        ld a,l
+        add a,1
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sq_legal_e_walk
+        cp d
+        jp z,sq_legal_yes
+        ld a,c
+        add a,1
+        ld l,a
+sq_legal_e_end:
+        ld a,l
+        add a,8
+        ld l,a
+        ; SW: off = 9
+        ld a,(hl)
+        cp e
+        jr nz,sq_legal_sw_end
+sq_legal_sw_walk:
+        ld a,l
+        add a,9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sq_legal_sw_walk
+        cp d
+        jp z,sq_legal_yes
+        ld a,c
+        add a,9
+        ld l,a
+sq_legal_sw_end:
+        inc l
+        ; S: off = 10
+        ld a,(hl)
+        cp e
+        jr nz,sq_legal_s_end
+sq_legal_s_walk:
+        ld a,l
+        add a,10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sq_legal_s_walk
+        cp d
+        jp z,sq_legal_yes
+        ld a,c
+        add a,10
+        ld l,a
+sq_legal_s_end:
+        inc l
+        ; SE: off = 11
+        ld a,(hl)
+        cp e
+        jr nz,sq_legal_se_end
+sq_legal_se_walk:
+        ld a,l
+        add a,11
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sq_legal_se_walk
+        cp d
+        jp z,sq_legal_yes
+        ld a,c
+        add a,11
+        ld l,a
+sq_legal_se_end:
+        or a
+        ret
+sq_legal_yes:
+        scf
+        ret
+
+; mob_any: carry set iff P has a legal move. Keeps DE; trashes AF, C, HL.
+mob_any:
+        ld c,0
+mob_any_next:
+        ld h,EL_LIST/256
+        ld l,c
+        ld c,(hl)
+        ld a,c
+        or a
+        ret z                   ; carry clear: none
+        ld l,c
+        inc h                   ; NB_TABLE: no disc next to it, no move there
+        ld a,(hl)
+        or a
+        jr z,mob_any_next
+        ld h,mb_board/256
+        call sq_legal
+        ret c
+        jr mob_any_next
+
+; mob_count: B = P's legal moves. Keeps DE; trashes AF, C, HL.
+mob_count:
+        ld b,0
+        ld c,b
+mob_count_next:
+        ld h,EL_LIST/256
+        ld l,c
+        ld c,(hl)
+        ld a,c
+        or a
+        ret z
+        ld l,c
+        inc h                   ; NB_TABLE
+        ld a,(hl)
+        or a
+        jr z,mob_count_next
+        ld h,mb_board/256
+        call sq_legal
+        jr nc,mob_count_next
+        inc b
+        jr mob_count_next
+
+; mob_both: B = P's legal moves, C = O's, in one pass over the empty cells. The counts run
+; in B' and C'. Keeps DE; trashes AF, HL and the alternate BC. In the ray blocks B holds what
+; is known of cell C: bit 0 = P may play there, bit 1 = O may. A P disc next to C may open a
+; move for O, an O disc one for P; once both are known the cell is done (mob_both_cell).
+mob_both:
+        exx
+        ld bc,0
+        exx
+        ld c,0
+mob_both_next:
+        ld h,EL_LIST/256
+        ld l,c
+        ld c,(hl)
+        ld a,c
+        or a
+        jp z,mob_both_end
+        ld l,c
+        inc h                   ; NB_TABLE
+        ld a,(hl)
+        or a
+        jr z,mob_both_next
+        ld h,mb_board/256
+        ld b,0
+        ld a,c
+        sub 11
+        ld l,a
+        ; NW: off = -11
+        ld a,(hl)
+        cp e
+        jr z,mob_both_nw_opp
+        cp d
+        jr nz,mob_both_nw_end
+        bit 1,b
+        jr nz,mob_both_nw_end
+mob_both_nw_pw:
+        ld a,l
+        add a,-11
+        ld l,a
+        ld a,(hl)
+        cp d
+        jr z,mob_both_nw_pw
+        cp e
+        jr nz,mob_both_nw_back
+        set 1,b
+        jr mob_both_nw_found
+mob_both_nw_opp:
+        bit 0,b
+        jr nz,mob_both_nw_end
+mob_both_nw_ow:
+        ld a,l
+        add a,-11
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_nw_ow
+        cp d
+        jr nz,mob_both_nw_back
+        set 0,b
+mob_both_nw_found:
+        ld a,b
+        cp 3
+        jp z,mob_both_cell
+mob_both_nw_back:
+        ld a,c
+        add a,-11
+        ld l,a
+mob_both_nw_end:
+        inc l
+        ; N: off = -10
+        ld a,(hl)
+        cp e
+        jr z,mob_both_n_opp
+        cp d
+        jr nz,mob_both_n_end
+        bit 1,b
+        jr nz,mob_both_n_end
+mob_both_n_pw:
+        ld a,l
+        add a,-10
+        ld l,a
+        ld a,(hl)
+        cp d
+        jr z,mob_both_n_pw
+        cp e
+        jr nz,mob_both_n_back
+        set 1,b
+        jr mob_both_n_found
+mob_both_n_opp:
+        bit 0,b
+        jr nz,mob_both_n_end
+mob_both_n_ow:
+        ld a,l
+        add a,-10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_n_ow
+        cp d
+        jr nz,mob_both_n_back
+        set 0,b
+mob_both_n_found:
+        ld a,b
+        cp 3
+        jp z,mob_both_cell
+mob_both_n_back:
+        ld a,c
+        add a,-10
+        ld l,a
+mob_both_n_end:
+        inc l
+        ; NE: off = -9
+        ld a,(hl)
+        cp e
+        jr z,mob_both_ne_opp
+        cp d
+        jr nz,mob_both_ne_end
+        bit 1,b
+        jr nz,mob_both_ne_end
+mob_both_ne_pw:
+        ld a,l
+        add a,-9
+        ld l,a
+        ld a,(hl)
+        cp d
+        jr z,mob_both_ne_pw
+        cp e
+        jr nz,mob_both_ne_back
+        set 1,b
+        jr mob_both_ne_found
+mob_both_ne_opp:
+        bit 0,b
+        jr nz,mob_both_ne_end
+mob_both_ne_ow:
+        ld a,l
+        add a,-9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_ne_ow
+        cp d
+        jr nz,mob_both_ne_back
+        set 0,b
+mob_both_ne_found:
+        ld a,b
+        cp 3
+        jp z,mob_both_cell
+mob_both_ne_back:
+        ld a,c
+        add a,-9
+        ld l,a
+mob_both_ne_end:
+        ld a,l
+        add a,8
+        ld l,a
+        ; W: off = -1
+        ld a,(hl)
+        cp e
+        jr z,mob_both_w_opp
+        cp d
+        jr nz,mob_both_w_end
+        bit 1,b
+        jr nz,mob_both_w_end
+mob_both_w_pw:
+        ld a,l
+        add a,-1
+        ld l,a
+        ld a,(hl)
+        cp d
+        jr z,mob_both_w_pw
+        cp e
+        jr nz,mob_both_w_back
+        set 1,b
+        jr mob_both_w_found
+mob_both_w_opp:
+        bit 0,b
+        jr nz,mob_both_w_end
+mob_both_w_ow:
+        ld a,l
+        add a,-1
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_w_ow
+        cp d
+        jr nz,mob_both_w_back
+        set 0,b
+mob_both_w_found:
+        ld a,b
+        cp 3
+        jp z,mob_both_cell
+mob_both_w_back:
+        ld a,c
+        add a,-1
+        ld l,a
+mob_both_w_end:
+        inc l
+        inc l
+        ; E: off = 1
+        ld a,(hl)
+        cp e
+        jr z,mob_both_e_opp
+        cp d
+        jr nz,mob_both_e_end
+        bit 1,b
+        jr nz,mob_both_e_end
+mob_both_e_pw:
+        ld a,l
+        add a,1
+        ld l,a
+        ld a,(hl)
+        cp d
+        jr z,mob_both_e_pw
+        cp e
+        jr nz,mob_both_e_back
+        set 1,b
+        jr mob_both_e_found
+mob_both_e_opp:
+        bit 0,b
+        jr nz,mob_both_e_end
+mob_both_e_ow:
+        ld a,l
+        add a,1
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_e_ow
+        cp d
+        jr nz,mob_both_e_back
+        set 0,b
+mob_both_e_found:
+        ld a,b
+        cp 3
+        jp z,mob_both_cell
+mob_both_e_back:
+        ld a,c
+        add a,1
+        ld l,a
+mob_both_e_end:
+        ld a,l
+        add a,8
+        ld l,a
+        ; SW: off = 9
+        ld a,(hl)
+        cp e
+        jr z,mob_both_sw_opp
+        cp d
+        jr nz,mob_both_sw_end
+        bit 1,b
+        jr nz,mob_both_sw_end
+mob_both_sw_pw:
+        ld a,l
+        add a,9
+        ld l,a
+        ld a,(hl)
+        cp d
+        jr z,mob_both_sw_pw
+        cp e
+        jr nz,mob_both_sw_back
+        set 1,b
+        jr mob_both_sw_found
+mob_both_sw_opp:
+        bit 0,b
+        jr nz,mob_both_sw_end
+mob_both_sw_ow:
+        ld a,l
+        add a,9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_sw_ow
+        cp d
+        jr nz,mob_both_sw_back
+        set 0,b
+mob_both_sw_found:
+        ld a,b
+        cp 3
+        jp z,mob_both_cell
+mob_both_sw_back:
+        ld a,c
+        add a,9
+        ld l,a
+mob_both_sw_end:
+        inc l
+        ; S: off = 10
+        ld a,(hl)
+        cp e
+        jr z,mob_both_s_opp
+        cp d
+        jr nz,mob_both_s_end
+        bit 1,b
+        jr nz,mob_both_s_end
+mob_both_s_pw:
+        ld a,l
+        add a,10
+        ld l,a
+        ld a,(hl)
+        cp d
+        jr z,mob_both_s_pw
+        cp e
+        jr nz,mob_both_s_back
+        set 1,b
+        jr mob_both_s_found
+mob_both_s_opp:
+        bit 0,b
+        jr nz,mob_both_s_end
+mob_both_s_ow:
+        ld a,l
+        add a,10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_s_ow
+        cp d
+        jr nz,mob_both_s_back
+        set 0,b
+mob_both_s_found:
+        ld a,b
+        cp 3
+        jp z,mob_both_cell
+mob_both_s_back:
+        ld a,c
+        add a,10
+        ld l,a
+mob_both_s_end:
+        inc l
+        ; SE: off = 11
+        ld a,(hl)
+        cp e
+        jr z,mob_both_se_opp
+        cp d
+        jr nz,mob_both_se_end
+        bit 1,b
+        jr nz,mob_both_se_end
+mob_both_se_pw:
+        ld a,l
+        add a,11
+        ld l,a
+        ld a,(hl)
+        cp d
+        jr z,mob_both_se_pw
+        cp e
+        jr nz,mob_both_se_back
+        set 1,b
+        jr mob_both_se_found
+mob_both_se_opp:
+        bit 0,b
+        jr nz,mob_both_se_end
+mob_both_se_ow:
+        ld a,l
+        add a,11
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_se_ow
+        cp d
+        jr nz,mob_both_se_back
+        set 0,b
+mob_both_se_found:
+        ld a,b
+        cp 3
+        jp z,mob_both_cell
+mob_both_se_back:
+        ld a,c
+        add a,11
+        ld l,a
+mob_both_se_end:
+mob_both_cell:
+        srl b
+        jr nc,mob_both_o
+        exx
+        inc b
+        exx
+mob_both_o:
+        srl b
+        jp nc,mob_both_next
+        exx
+        inc c
+        exx
+        jp mob_both_next
+mob_both_end:
+        exx
+        push bc
+        exx
+        pop bc
+        ret
+
+; sm_make: P (colour D) plays the legal move on cell C. Pushes on the undo stack at IY the
+; flipped cells, their number and C; takes C out of the empty list.
+; Out: B = discs flipped, HL' = the sum of their effective weights (before the move).
+; Keeps C, DE; trashes AF, HL, DE'. Each ray block flips the ray from C in direction `off` if
+; a P disc closes it: each flipped cell goes on the undo stack (IY), B counts it and HL' adds
+; its effective weight. L is on the ray's first cell when a block starts and is put back
+; there. After the rays: the disc, the undo entry and the neighbour counts.
+sm_make:
+        exx
+        ld hl,0
+        exx
+        ld h,mb_board/256
+        ld b,0
+        ld a,c
+        sub 11
+        ld l,a
+        ; NW: off = -11
+        ld a,(hl)
+        cp e
+        jr nz,sm_make_nw_end
+sm_make_nw_walk:
+        ld a,l
+        add a,-11
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sm_make_nw_walk
+        cp d
+        jr nz,sm_make_nw_fix
+sm_make_nw_back:
+        ld a,l
+        sub -11
+        ld l,a
+        cp c
+        jr z,sm_make_nw_fix
+        ld (hl),d
+        ld (iy+0),l
+        inc iy
+        inc b
+        set 7,l                 ; mb_weight = mb_board + 128
+        ld a,(hl)
+        res 7,l
+        exx
+        ld e,a
+        add a,a
+        sbc a,a
+        ld d,a
+        add hl,de
+        exx
+        jr sm_make_nw_back
+sm_make_nw_fix:
+        ld a,c
+        add a,-11
+        ld l,a
+sm_make_nw_end:
+        inc l
+        ; N: off = -10
+        ld a,(hl)
+        cp e
+        jr nz,sm_make_n_end
+sm_make_n_walk:
+        ld a,l
+        add a,-10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sm_make_n_walk
+        cp d
+        jr nz,sm_make_n_fix
+sm_make_n_back:
+        ld a,l
+        sub -10
+        ld l,a
+        cp c
+        jr z,sm_make_n_fix
+        ld (hl),d
+        ld (iy+0),l
+        inc iy
+        inc b
+        set 7,l                 ; mb_weight = mb_board + 128
+        ld a,(hl)
+        res 7,l
+        exx
+        ld e,a
+        add a,a
+        sbc a,a
+        ld d,a
+        add hl,de
+        exx
+        jr sm_make_n_back
+sm_make_n_fix:
+        ld a,c
+        add a,-10
+        ld l,a
+sm_make_n_end:
+        inc l
+        ; NE: off = -9
+        ld a,(hl)
+        cp e
+        jr nz,sm_make_ne_end
+sm_make_ne_walk:
+        ld a,l
+        add a,-9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sm_make_ne_walk
+        cp d
+        jr nz,sm_make_ne_fix
+sm_make_ne_back:
+        ld a,l
+        sub -9
+        ld l,a
+        cp c
+        jr z,sm_make_ne_fix
+        ld (hl),d
+        ld (iy+0),l
+        inc iy
+        inc b
+        set 7,l                 ; mb_weight = mb_board + 128
+        ld a,(hl)
+        res 7,l
+        exx
+        ld e,a
+        add a,a
+        sbc a,a
+        ld d,a
+        add hl,de
+        exx
+        jr sm_make_ne_back
+sm_make_ne_fix:
+        ld a,c
+        add a,-9
+        ld l,a
+sm_make_ne_end:
+        ld a,l
+        add a,8
+        ld l,a
+        ; W: off = -1
+        ld a,(hl)
+        cp e
+        jr nz,sm_make_w_end
+sm_make_w_walk:
+        ld a,l
+        add a,-1
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sm_make_w_walk
+        cp d
+        jr nz,sm_make_w_fix
+sm_make_w_back:
+        ld a,l
+        sub -1
+        ld l,a
+        cp c
+        jr z,sm_make_w_fix
+        ld (hl),d
+        ld (iy+0),l
+        inc iy
+        inc b
+        set 7,l                 ; mb_weight = mb_board + 128
+        ld a,(hl)
+        res 7,l
+        exx
+        ld e,a
+        add a,a
+        sbc a,a
+        ld d,a
+        add hl,de
+        exx
+        jr sm_make_w_back
+sm_make_w_fix:
+        ld a,c
+        add a,-1
+        ld l,a
+sm_make_w_end:
+        inc l
+        inc l
+        ; E: off = 1
+        ld a,(hl)
+        cp e
+        jr nz,sm_make_e_end
+sm_make_e_walk:
+        ld a,l
+        add a,1
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sm_make_e_walk
+        cp d
+        jr nz,sm_make_e_fix
+sm_make_e_back:
+        ld a,l
+        sub 1
+        ld l,a
+        cp c
+        jr z,sm_make_e_fix
+        ld (hl),d
+        ld (iy+0),l
+        inc iy
+        inc b
+        set 7,l                 ; mb_weight = mb_board + 128
+        ld a,(hl)
+        res 7,l
+        exx
+        ld e,a
+        add a,a
+        sbc a,a
+        ld d,a
+        add hl,de
+        exx
+        jr sm_make_e_back
+sm_make_e_fix:
+        ld a,c
+        add a,1
+        ld l,a
+sm_make_e_end:
+        ld a,l
+        add a,8
+        ld l,a
+        ; SW: off = 9
+        ld a,(hl)
+        cp e
+        jr nz,sm_make_sw_end
+sm_make_sw_walk:
+        ld a,l
+        add a,9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sm_make_sw_walk
+        cp d
+        jr nz,sm_make_sw_fix
+sm_make_sw_back:
+        ld a,l
+        sub 9
+        ld l,a
+        cp c
+        jr z,sm_make_sw_fix
+        ld (hl),d
+        ld (iy+0),l
+        inc iy
+        inc b
+        set 7,l                 ; mb_weight = mb_board + 128
+        ld a,(hl)
+        res 7,l
+        exx
+        ld e,a
+        add a,a
+        sbc a,a
+        ld d,a
+        add hl,de
+        exx
+        jr sm_make_sw_back
+sm_make_sw_fix:
+        ld a,c
+        add a,9
+        ld l,a
+sm_make_sw_end:
+        inc l
+        ; S: off = 10
+        ld a,(hl)
+        cp e
+        jr nz,sm_make_s_end
+sm_make_s_walk:
+        ld a,l
+        add a,10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sm_make_s_walk
+        cp d
+        jr nz,sm_make_s_fix
+sm_make_s_back:
+        ld a,l
+        sub 10
+        ld l,a
+        cp c
+        jr z,sm_make_s_fix
+        ld (hl),d
+        ld (iy+0),l
+        inc iy
+        inc b
+        set 7,l                 ; mb_weight = mb_board + 128
+        ld a,(hl)
+        res 7,l
+        exx
+        ld e,a
+        add a,a
+        sbc a,a
+        ld d,a
+        add hl,de
+        exx
+        jr sm_make_s_back
+sm_make_s_fix:
+        ld a,c
+        add a,10
+        ld l,a
+sm_make_s_end:
+        inc l
+        ; SE: off = 11
+        ld a,(hl)
+        cp e
+        jr nz,sm_make_se_end
+sm_make_se_walk:
+        ld a,l
+        add a,11
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sm_make_se_walk
+        cp d
+        jr nz,sm_make_se_fix
+sm_make_se_back:
+        ld a,l
+        sub 11
+        ld l,a
+        cp c
+        jr z,sm_make_se_fix
+        ld (hl),d
+        ld (iy+0),l
+        inc iy
+        inc b
+        set 7,l                 ; mb_weight = mb_board + 128
+        ld a,(hl)
+        res 7,l
+        exx
+        ld e,a
+        add a,a
+        sbc a,a
+        ld d,a
+        add hl,de
+        exx
+        jr sm_make_se_back
+sm_make_se_fix:
+        ld a,c
+        add a,11
+        ld l,a
+sm_make_se_end:
+        ld l,c
+        ld (hl),d
+        ld (iy+0),b
+        ld (iy+1),c
+        inc iy
+        inc iy
+        ld h,NB_TABLE/256       ; one more disc next to each neighbour
+        ld a,c
+        sub 11
+        ld l,a
+        inc (hl)
+        inc l
+        inc (hl)
+        inc l
+        inc (hl)
+        add a,10
+        ld l,a
+        inc (hl)
+        inc l
+        inc l
+        inc (hl)
+        add a,10
+        ld l,a
+        inc (hl)
+        inc l
+        inc (hl)
+        inc l
+        inc (hl)
+        push bc
+        call el_remove
+        pop bc
+        ret
+
+; sm_make_x: sm_make without the weights (the exact endgame needs none). Keeps C, DE;
+; trashes AF, HL.
+sm_make_x:
+        ld h,mb_board/256
+        ld b,0
+        ld a,c
+        sub 11
+        ld l,a
+        ; NW: off = -11
+        ld a,(hl)
+        cp e
+        jr nz,sm_make_x_nw_end
+sm_make_x_nw_walk:
+        ld a,l
+        add a,-11
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sm_make_x_nw_walk
+        cp d
+        jr nz,sm_make_x_nw_fix
+sm_make_x_nw_back:
+        ld a,l
+        sub -11
+        ld l,a
+        cp c
+        jr z,sm_make_x_nw_fix
+        ld (hl),d
+        ld (iy+0),l
+        inc iy
+        inc b
+        jr sm_make_x_nw_back
+sm_make_x_nw_fix:
+        ld a,c
+        add a,-11
+        ld l,a
+sm_make_x_nw_end:
+        inc l
+        ; N: off = -10
+        ld a,(hl)
+        cp e
+        jr nz,sm_make_x_n_end
+sm_make_x_n_walk:
+        ld a,l
+        add a,-10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sm_make_x_n_walk
+        cp d
+        jr nz,sm_make_x_n_fix
+sm_make_x_n_back:
+        ld a,l
+        sub -10
+        ld l,a
+        cp c
+        jr z,sm_make_x_n_fix
+        ld (hl),d
+        ld (iy+0),l
+        inc iy
+        inc b
+        jr sm_make_x_n_back
+sm_make_x_n_fix:
+        ld a,c
+        add a,-10
+        ld l,a
+sm_make_x_n_end:
+        inc l
+        ; NE: off = -9
+        ld a,(hl)
+        cp e
+        jr nz,sm_make_x_ne_end
+sm_make_x_ne_walk:
+        ld a,l
+        add a,-9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sm_make_x_ne_walk
+        cp d
+        jr nz,sm_make_x_ne_fix
+sm_make_x_ne_back:
+        ld a,l
+        sub -9
+        ld l,a
+        cp c
+        jr z,sm_make_x_ne_fix
+        ld (hl),d
+        ld (iy+0),l
+        inc iy
+        inc b
+        jr sm_make_x_ne_back
+sm_make_x_ne_fix:
+        ld a,c
+        add a,-9
+        ld l,a
+sm_make_x_ne_end:
+        ld a,l
+        add a,8
+        ld l,a
+        ; W: off = -1
+        ld a,(hl)
+        cp e
+        jr nz,sm_make_x_w_end
+sm_make_x_w_walk:
+        ld a,l
+        add a,-1
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sm_make_x_w_walk
+        cp d
+        jr nz,sm_make_x_w_fix
+sm_make_x_w_back:
+        ld a,l
+        sub -1
+        ld l,a
+        cp c
+        jr z,sm_make_x_w_fix
+        ld (hl),d
+        ld (iy+0),l
+        inc iy
+        inc b
+        jr sm_make_x_w_back
+sm_make_x_w_fix:
+        ld a,c
+        add a,-1
+        ld l,a
+sm_make_x_w_end:
+        inc l
+        inc l
+        ; E: off = 1
+        ld a,(hl)
+        cp e
+        jr nz,sm_make_x_e_end
+sm_make_x_e_walk:
+        ld a,l
+        add a,1
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sm_make_x_e_walk
+        cp d
+        jr nz,sm_make_x_e_fix
+sm_make_x_e_back:
+        ld a,l
+        sub 1
+        ld l,a
+        cp c
+        jr z,sm_make_x_e_fix
+        ld (hl),d
+        ld (iy+0),l
+        inc iy
+        inc b
+        jr sm_make_x_e_back
+sm_make_x_e_fix:
+        ld a,c
+        add a,1
+        ld l,a
+sm_make_x_e_end:
+        ld a,l
+        add a,8
+        ld l,a
+        ; SW: off = 9
+        ld a,(hl)
+        cp e
+        jr nz,sm_make_x_sw_end
+sm_make_x_sw_walk:
+        ld a,l
+        add a,9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sm_make_x_sw_walk
+        cp d
+        jr nz,sm_make_x_sw_fix
+sm_make_x_sw_back:
+        ld a,l
+        sub 9
+        ld l,a
+        cp c
+        jr z,sm_make_x_sw_fix
+        ld (hl),d
+        ld (iy+0),l
+        inc iy
+        inc b
+        jr sm_make_x_sw_back
+sm_make_x_sw_fix:
+        ld a,c
+        add a,9
+        ld l,a
+sm_make_x_sw_end:
+        inc l
+        ; S: off = 10
+        ld a,(hl)
+        cp e
+        jr nz,sm_make_x_s_end
+sm_make_x_s_walk:
+        ld a,l
+        add a,10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sm_make_x_s_walk
+        cp d
+        jr nz,sm_make_x_s_fix
+sm_make_x_s_back:
+        ld a,l
+        sub 10
+        ld l,a
+        cp c
+        jr z,sm_make_x_s_fix
+        ld (hl),d
+        ld (iy+0),l
+        inc iy
+        inc b
+        jr sm_make_x_s_back
+sm_make_x_s_fix:
+        ld a,c
+        add a,10
+        ld l,a
+sm_make_x_s_end:
+        inc l
+        ; SE: off = 11
+        ld a,(hl)
+        cp e
+        jr nz,sm_make_x_se_end
+sm_make_x_se_walk:
+        ld a,l
+        add a,11
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sm_make_x_se_walk
+        cp d
+        jr nz,sm_make_x_se_fix
+sm_make_x_se_back:
+        ld a,l
+        sub 11
+        ld l,a
+        cp c
+        jr z,sm_make_x_se_fix
+        ld (hl),d
+        ld (iy+0),l
+        inc iy
+        inc b
+        jr sm_make_x_se_back
+sm_make_x_se_fix:
+        ld a,c
+        add a,11
+        ld l,a
+sm_make_x_se_end:
+        ld l,c
+        ld (hl),d
+        ld (iy+0),b
+        ld (iy+1),c
+        inc iy
+        inc iy
+        ld h,NB_TABLE/256       ; one more disc next to each neighbour
+        ld a,c
+        sub 11
+        ld l,a
+        inc (hl)
+        inc l
+        inc (hl)
+        inc l
+        inc (hl)
+        add a,10
+        ld l,a
+        inc (hl)
+        inc l
+        inc l
+        inc (hl)
+        add a,10
+        ld l,a
+        inc (hl)
+        inc l
+        inc (hl)
+        inc l
+        inc (hl)
+        push bc
+        call el_remove
+        pop bc
+        ret
+
+; sm_undo: takes back the move on top of the undo stack; E = the colour of the flipped discs
+; (the opponent of the side that moved). Out: C = the move's cell. Keeps DE; trashes AF, B, HL.
+sm_undo:
+        ld h,NB_TABLE/256
+        dec iy
+        ld c,(iy+0)
+        ld a,c
+        sub 11
+        ld l,a
+        dec (hl)
+        inc l
+        dec (hl)
+        inc l
+        dec (hl)
+        add a,10
+        ld l,a
+        dec (hl)
+        inc l
+        inc l
+        dec (hl)
+        add a,10
+        ld l,a
+        dec (hl)
+        inc l
+        dec (hl)
+        inc l
+        dec (hl)
+        ld h,mb_board/256
+        ld l,c
+        ld (hl),SQ_EMPTY
+        dec iy
+        ld b,(iy+0)
+sm_undo_flip:
+        dec iy
+        ld l,(iy+0)
+        ld (hl),e
+        djnz sm_undo_flip
+        jp el_restore

@@ -1,0 +1,258 @@
+//! `cpc-othello match` and `cpc-othello z80-gtp`, run as a user runs them: the Z80 program
+//! behind GTP plays the reference's moves over a whole game; a match of the Z80 program is
+//! the same match as one of the reference engine (the Z80 plays its algorithm); a match
+//! against GRhino (an outside program) is legal to the end and adds up; bad engines and
+//! levels are clear errors.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use cpc_e2e::{oracle, workspace};
+use othello_engine::gtp::{final_score, Client};
+use othello_engine::notation::{parse_transcript, square_name};
+use othello_engine::search::best_move;
+use othello_engine::weights::Weights;
+use othello_engine::{Board, Color};
+use serde_json::Value;
+
+const RHINO: &str = "/usr/games/gtp-rhino";
+
+fn cli() -> String {
+    let bin = workspace::cli_binary().unwrap_or_else(|e| panic!("{e}"));
+    bin.to_str().expect("utf-8 path").to_string()
+}
+
+/// The weights `z80-gtp` and `match` use by default.
+fn weights() -> Weights {
+    let path = workspace::root().join("cpc/weights.toml");
+    Weights::load(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(cli())
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run cpc-othello: {e}"))
+}
+
+/// `match ARGS --json F`: the parsed report, after checking the exit code.
+fn run_match(name: &str, args: &[&str]) -> Value {
+    let json = workspace::scratch_dir(name).join("match.json");
+    let mut all = vec!["match"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--json", json.to_str().unwrap()]);
+    let out = run(&all);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "match {args:?}: {}\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    println!("{stdout}");
+    let text = std::fs::read_to_string(&json).unwrap_or_else(|e| panic!("{e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Replays every game of a report from its opening and checks that each is a whole legal
+/// game whose WOF score is the report's, and that the tallies add up; returns the
+/// (opening, moves, score) of each game.
+fn check_games(report: &Value) -> Vec<(String, String, String)> {
+    let games = report["games"].as_array().expect("games");
+    let mut wins = [0u64; 2];
+    let mut draws = 0u64;
+    let mut played = Vec::new();
+    for g in games {
+        let n = &g["number"];
+        assert!(g["aborted"].is_null(), "game {n} aborted: {}", g["aborted"]);
+        assert!(g["forfeit"].is_null(), "game {n}: {}", g["forfeit"]);
+        assert_eq!(g["disputes"].as_array().map(Vec::len), Some(0), "game {n}");
+        let opening = g["opening"].as_str().unwrap().to_string();
+        let moves = g["moves"].as_str().unwrap().to_string();
+        let game = parse_transcript(&format!("{opening}{moves}"))
+            .unwrap_or_else(|e| panic!("game {n}: {e}"));
+        assert!(game.is_over(), "game {n} does not end: {opening} {moves}");
+        let score = game.board().final_score();
+        assert_eq!(g["final_score"]["black"], score.black, "game {n}");
+        assert_eq!(g["final_score"]["white"], score.white, "game {n}");
+        assert_eq!(u32::from(score.black) + u32::from(score.white), 64);
+        let text = final_score(game.board());
+        assert_eq!(g["final_score"]["text"], text.as_str(), "game {n}");
+        // The winner, as the engine that played that colour (the specs differ here).
+        let engine_of = |color: &str| usize::from(g[color] != report["engines"][0]["spec"]);
+        match score.black.cmp(&score.white) {
+            std::cmp::Ordering::Greater => wins[engine_of("black")] += 1,
+            std::cmp::Ordering::Less => wins[engine_of("white")] += 1,
+            std::cmp::Ordering::Equal => draws += 1,
+        }
+        played.push((opening, moves, text));
+    }
+    assert_ne!(report["engines"][0]["spec"], report["engines"][1]["spec"]);
+    for (e, other) in [(0, 1), (1, 0)] {
+        let tally = &report["engines"][e]["tally"];
+        assert_eq!(tally["games"], games.len() as u64, "engine {e}");
+        assert_eq!(tally["draws"], draws, "engine {e}");
+        assert_eq!(tally["wins"], wins[e], "engine {e}");
+        assert_eq!(tally["losses"], wins[other], "engine {e}");
+    }
+    played
+}
+
+#[test]
+fn z80_gtp_plays_the_reference_moves_over_whole_games() {
+    let w = weights();
+    let args = ["z80-gtp".to_string(), "--level".into(), "2".into()];
+    for z80 in [Color::Black, Color::White] {
+        let mut gtp = Client::spawn(&cli(), &args).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(gtp.send("protocol_version").unwrap(), "2");
+        assert_eq!(gtp.send("name").unwrap(), "cpc-othello-z80");
+        gtp.send("boardsize 8").unwrap();
+        gtp.send("clear_board").unwrap();
+        let mut board = Board::start();
+        let mut asked = 0;
+        while !board.is_game_over() {
+            if board.must_pass() {
+                // Left out, as GRhino needs; the next `play` of the same colour implies it.
+                board.pass();
+                continue;
+            }
+            let color = board.to_move;
+            let expected = best_move(&board, if color == z80 { 2 } else { 1 }, &w)
+                .best_move
+                .expect("a legal move");
+            if color == z80 {
+                let answer = gtp.genmove(color).unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(
+                    answer.map(square_name),
+                    Some(square_name(expected)),
+                    "move {} of {board:?}",
+                    asked + 1
+                );
+                asked += 1;
+            } else {
+                gtp.play(color, Some(expected))
+                    .unwrap_or_else(|e| panic!("{e}"));
+            }
+            assert!(board.play(expected).is_some());
+        }
+        assert!(asked >= 20, "only {asked} moves asked");
+        assert_eq!(gtp.send("final_score").unwrap(), final_score(&board));
+    }
+}
+
+#[test]
+fn a_z80_match_is_the_reference_match() {
+    let common = [
+        "--games",
+        "4",
+        "--alternate",
+        "--seed",
+        "11",
+        "--random-plies",
+        "3",
+    ];
+    let with = |black: &'static str, name: &str| {
+        let mut args = vec!["--black", black, "--white", "ref:1"];
+        args.extend_from_slice(&common);
+        run_match(name, &args)
+    };
+    let z80 = with("z80:2", "z80-vs-ref");
+    let reference = with("ref:2", "ref-vs-ref");
+    assert_eq!(z80["engines"][0]["name"], "Z80 program level 2");
+    let games = check_games(&z80);
+    assert_eq!(games, check_games(&reference));
+    assert_eq!(
+        without_cpc(&z80["engines"][0]["tally"]),
+        reference["engines"][0]["tally"]
+    );
+    // Colours alternate over the same openings.
+    assert_eq!(games[0].0, games[1].0);
+    assert_ne!(games[0].0, games[2].0);
+    let z80_black = &z80["games"][0]["cpc"]["black"];
+    assert!(z80_black["moves"].as_u64().unwrap() >= 20, "{z80_black}");
+    assert!(z80["games"][1]["cpc"]["black"].is_null());
+}
+
+/// A tally without the CPC times, which only the Z80 program has.
+fn without_cpc(tally: &Value) -> Value {
+    let mut t = tally.clone();
+    t["cpc_max_us_per_game_side"] = Value::Null;
+    t["cpc_mean_us_per_game_side"] = Value::Null;
+    t
+}
+
+#[test]
+fn a_match_against_grhino_is_legal_to_the_end() {
+    if !Path::new(RHINO).exists() {
+        oracle::unavailable(
+            "match_cmd: against GRhino",
+            "/usr/games/gtp-rhino not found (Debian package grhino: apt-get install grhino)",
+        );
+        return;
+    }
+    // `gtp-rhino` is not on every PATH: the match looks in /usr/games too.
+    let report = run_match(
+        "grhino",
+        &[
+            "--black",
+            "z80:2",
+            "--white",
+            "gtp-rhino -l 1",
+            "--games",
+            "2",
+            "--alternate",
+        ],
+    );
+    assert_eq!(report["engines"][1]["name"], "GTP GRhino");
+    let games = check_games(&report);
+    assert_eq!(games.len(), 2);
+}
+
+/// Runs `args`, expects exit code 2 and `message` in the error.
+fn fails_with(args: &[&str], message: &str) {
+    let out = run(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(
+        stderr.contains(message),
+        "{args:?}: expected `{message}` in:\n{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn bad_engines_and_levels_are_clear_errors() {
+    fn m(black: &str) -> Vec<&str> {
+        vec![
+            "match", "--black", black, "--white", "ref:1", "--games", "1",
+        ]
+    }
+    fails_with(
+        &m("z80:x"),
+        "--black: engine `z80:x`: expected a level number 1, 2, ... after `z80:`",
+    );
+    fails_with(
+        &m("no-such-gtp-program -l 1"),
+        "engine `no-such-gtp-program -l 1`: no program `no-such-gtp-program` (not `z80:LEVEL` \
+         or `ref:LEVEL`, so a GTP program; looked on PATH and in /usr/games)",
+    );
+    fails_with(&m("gtp-rhino -l '1"), "unterminated `'` quote");
+    fails_with(
+        &m("z80:9"),
+        "engine `z80:9`: level 9 is not defined: the weights file defines levels 1 to",
+    );
+    fails_with(
+        &[
+            "match", "--black", "ref:1", "--white", "ref:7", "--games", "1",
+        ],
+        "engine `ref:7`: level 7 is not defined",
+    );
+    fails_with(
+        &m("sh -c 'read l; echo hello; echo'"),
+        "sent `protocol_version`: answered `hello`, which is not a GTP answer",
+    );
+    fails_with(
+        &["z80-gtp", "--level", "9"],
+        "--level 9: level 9 is not defined: the weights file defines levels 1 to",
+    );
+}

@@ -1,0 +1,207 @@
+//! The game's sources keep to the syntax that WinAPE and RASM also accept (docs/assembler.md,
+//! "Compatibility with WinAPE and RASM"), so a CPC developer can assemble `cpc/main.asm` with
+//! the tools they know: every `cpc/*.asm` file, and the two includes the build generates,
+//! pass the lint of `portable/`. The other tests feed the lint one construct each.
+
+mod portable;
+
+use std::path::Path;
+
+use cpc_othello::build::{book_include, weights_include};
+use othello_engine::weights::Weights;
+use portable::{lint, Finding};
+
+fn render(file: &str, findings: &[Finding]) -> String {
+    findings
+        .iter()
+        .map(|f| format!("{file}:{}:{}: {}\n", f.line, f.col, f.reason))
+        .collect()
+}
+
+#[test]
+fn game_sources_are_portable() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cpc");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "asm"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 10, "cpc/*.asm: only {files:?}");
+    let mut report = String::new();
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        // Latin-1 or UTF-8: the lint only looks at ASCII.
+        let text: String = bytes.iter().map(|&b| char::from(b)).collect();
+        let name = format!("cpc/{}", path.file_name().unwrap().to_string_lossy());
+        report += &render(&name, &lint(&text));
+    }
+    assert!(report.is_empty(), "non-portable constructs:\n{report}");
+}
+
+#[test]
+fn generated_includes_are_portable() {
+    let weights = Weights::default();
+    let generated = [
+        ("weights.inc", weights_include(&weights, "weights.toml")),
+        ("book.inc", book_include(&weights).text),
+    ];
+    for (name, text) in generated {
+        assert!(text.lines().count() > 5, "{name} is nearly empty:\n{text}");
+        let findings = lint(&text);
+        assert!(findings.is_empty(), "{}", render(name, &findings));
+    }
+}
+
+/// The single finding of `src`: its line, column and a word of its reason.
+fn one(src: &str) -> (usize, usize, String) {
+    let findings = lint(src);
+    assert_eq!(findings.len(), 1, "{src:?}: {findings:?}");
+    let f = &findings[0];
+    (f.line, f.col, f.reason.clone())
+}
+
+fn assert_flags(src: &str, line: usize, col: usize, word: &str) {
+    let (l, c, reason) = one(src);
+    assert_eq!((l, c), (line, col), "{src:?}: {reason}");
+    assert!(reason.contains(word), "{src:?}: {reason:?} lacks {word:?}");
+}
+
+#[test]
+fn local_labels_are_flagged() {
+    assert_flags("draw:\n.loop   djnz draw\n", 2, 1, ".name");
+    assert_flags("        jr nz,.loop\n", 1, 15, ".name");
+    assert_flags("    .x: nop\n", 1, 5, ".name");
+}
+
+#[test]
+fn include_and_endm_are_flagged() {
+    assert_flags("        include \"board.asm\"\n", 1, 9, "read");
+    assert_flags("        macro m\n        nop\n        endm\n", 3, 9, "mend");
+}
+
+#[test]
+fn non_portable_directives_are_flagged() {
+    for (src, word) in [
+        (" ifdef DEBUG", "ifdef"),
+        (" ifndef DEBUG", "ifndef"),
+        (" rept 4", "rept"),
+        (" repeat 4", "repeat"),
+        (" endr", "endr"),
+        (" rend", "rend"),
+        (" assert 1", "assert"),
+        (" print \"x\"", "print"),
+        (" run start", "run"),
+        (" dm \"x\"", "dm"),
+    ] {
+        assert_flags(src, 1, 2, word);
+    }
+}
+
+#[test]
+fn variables_are_flagged() {
+    assert_flags("n = 0\n", 1, 3, "equ");
+    assert_flags("        n = n + 1\n", 1, 11, "equ");
+    assert_flags("n=1\n", 1, 2, "equ");
+}
+
+#[test]
+fn macro_forms_are_flagged() {
+    assert_flags("RAY     macro off\n", 1, 9, "macro name");
+    assert_flags("    RAY macro\n", 1, 9, "macro name");
+    assert_flags("        macro ray off, weights\n", 1, 19, "parameters");
+    assert_flags("        ld a,{off}\n", 1, 14, "braces");
+}
+
+#[test]
+fn number_spellings_are_flagged() {
+    assert_flags(" ld a,$1F", 1, 7, "$1F");
+    assert_flags(" ld a,0x1F", 1, 7, "0x1F");
+    assert_flags(" ld a,1Fh", 1, 7, "1Fh");
+    assert_flags(" ld a,0b101", 1, 7, "0b101");
+}
+
+#[test]
+fn c_operators_are_flagged() {
+    for (src, col) in [
+        (" ld a,x&255", 8),
+        (" ld a,x & &0F", 9),
+        (" ld a,x|1", 8),
+        (" ld a,x^1", 8),
+        (" ld a,~x", 7),
+        (" ld a,!x", 7),
+        (" ld a,x%3", 8),
+        (" ld a,x % 3", 9),
+        (" ld a,1<<3", 8),
+        (" ld a,x>>8", 8),
+        (" if x==1", 6),
+        (" if x!=1", 6),
+        (" if x<1", 6),
+        (" if x>=1", 6),
+        (" if x&&y", 6),
+        (" if x||y", 6),
+    ] {
+        assert_flags(src, 1, col, "operator");
+    }
+}
+
+#[test]
+fn low_and_high_are_flagged() {
+    assert_flags(" ld a,low(x)", 1, 7, "low()");
+    assert_flags(" ld a,HIGH(x)", 1, 7, "high()");
+}
+
+#[test]
+fn products_after_sums_are_flagged() {
+    assert_flags(" ld e,y+2*h", 1, 10, "left to right");
+    assert_flags("Y equ a-b/2", 1, 10, "left to right");
+    assert_flags(" ld bc,w*256+r*h", 1, 15, "left to right");
+    assert_flags(" ld (ix+a+2*b),c", 1, 12, "left to right");
+}
+
+#[test]
+fn backslashes_in_strings_are_flagged() {
+    assert_flags(" db \"a\\n\",0", 1, 7, "backslash");
+}
+
+#[test]
+fn findings_on_one_line_are_all_reported() {
+    let findings = lint(" ld a,x&1|$FF");
+    let cols: Vec<usize> = findings.iter().map(|f| f.col).collect();
+    assert_eq!(cols, [11, 8, 10], "{findings:?}");
+}
+
+#[test]
+fn the_portable_subset_passes() {
+    let src = "\
+; a comment with include, .local, x&1 and $1F
+start:  ld a,&FF : and %1010 : or #0F
+loop    djnz loop
+        ex af,af'
+        jr $+2
+        ld (ix+FR_BEST+1),a
+        ld de,256*(PANEL_X+7)+PY_TITLE
+        ld e,PY_MSG+(2*LINE_PITCH)
+        ld bc,MB_ROW*MB_ROW-1
+        ld a,-11
+        add a,10+'0'
+        cp ':'
+        ld a,(label)
+X       equ (FR_SIZE-FR_LIST)/2
+Y:      equ -X*2
+        read \"weights.inc\"
+        incbin \"font.bin\"
+        macro NEG_HL
+@walk:  djnz @walk
+        mend
+        NEG_HL
+        if Y
+        db \"IT'S\",0,'\"'
+        else
+        dw X,Y
+        endif
+        align 256
+        ds 2*60+1
+";
+    assert_eq!(lint(src), []);
+}

@@ -1,0 +1,182 @@
+//! `cpc-othello match`: games between any two of the Z80 program (in the bundled emulator),
+//! the reference engine and GTP programs, refereed by the reference rules.
+//!
+//! - [`spec`]: what `z80:6`, `ref:2` or `gtp-rhino -l 1` names;
+//! - [`players`]: the three kinds of player behind one interface ([`gtp_process`] drives a
+//!   GTP program with time limits);
+//! - [`opening`]: seeded random openings, so that deterministic programs play different games;
+//! - [`referee`]: one game, every answer checked;
+//! - [`report`]: the games and the tallies, as text and JSON.
+//!
+//! Each game gets fresh players (its own emulated CPC, its own GTP processes), so games run
+//! in parallel on all cores and do not depend on each other.
+
+pub mod gtp_process;
+pub mod opening;
+pub mod players;
+pub mod referee;
+pub mod report;
+pub mod spec;
+
+use std::time::{Duration, Instant};
+
+use othello_engine::board::Color;
+use othello_engine::weights::Weights;
+use rayon::prelude::*;
+
+use crate::build::{assemble_game, default_sources};
+use crate::verify::{Image, Progress};
+
+pub use players::Workshop;
+pub use report::{EngineInfo, GameRecord, MatchReport};
+pub use spec::EngineSpec;
+
+/// Why a match cannot be played.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum MatchError {
+    /// An engine cannot play (an undefined level, a program that does not start or does not
+    /// speak GTP).
+    #[error("engine `{engine}`: {why}")]
+    Engine {
+        /// The engine as given.
+        engine: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// The Z80 program does not build.
+    #[error("the Z80 program: {0}")]
+    Build(String),
+}
+
+/// One side of a match as given: the text and what it names.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    /// The text (`--black`/`--white`).
+    pub label: String,
+    /// What it names.
+    pub spec: EngineSpec,
+}
+
+impl Engine {
+    /// Parses `label`.
+    ///
+    /// # Errors
+    /// [`MatchError::Engine`] saying what is wrong with it.
+    pub fn parse(label: &str) -> Result<Engine, MatchError> {
+        Ok(Engine {
+            label: label.to_string(),
+            spec: EngineSpec::parse(label).map_err(|why| MatchError::Engine {
+                engine: label.to_string(),
+                why,
+            })?,
+        })
+    }
+}
+
+/// A match.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Engine 0 (`--black`) and 1 (`--white`).
+    pub engines: [Engine; 2],
+    /// Games.
+    pub games: usize,
+    /// The seed of the openings.
+    pub seed: u64,
+    /// Random plies per opening.
+    pub random_plies: u8,
+    /// Swap colours every other game; both games of a pair start from the same opening.
+    pub alternate: bool,
+}
+
+/// Default time a GTP program may take to answer one command.
+pub const GTP_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// The Z80 program built in memory from this workspace's `cpc/` with `weights`
+/// (`origin` names the weights file in the generated include).
+///
+/// # Errors
+/// [`MatchError::Build`] with the assembler's diagnostics.
+pub fn build_image(weights: &Weights, origin: &str) -> Result<Image, MatchError> {
+    let game = assemble_game(&default_sources(), weights, origin)
+        .map_err(|e| MatchError::Build(e.to_string()))?;
+    Image::from_game(&game).map_err(|e| MatchError::Build(e.to_string()))
+}
+
+/// Plays the match. Each engine is started once first, so that one which cannot play is an
+/// error before any game; a game that then cannot go on (a crash, a timeout) is reported as
+/// aborted and the others still count.
+///
+/// # Errors
+/// [`MatchError::Engine`] for an engine that cannot play.
+pub fn run(
+    config: &MatchConfig,
+    workshop: &Workshop,
+    progress: &dyn Progress,
+) -> Result<MatchReport, MatchError> {
+    let mut engines = Vec::new();
+    for e in &config.engines {
+        let player = workshop.player(&e.spec).map_err(|why| MatchError::Engine {
+            engine: e.label.clone(),
+            why,
+        })?;
+        engines.push(EngineInfo {
+            label: e.label.clone(),
+            name: player.name(),
+        });
+    }
+
+    // With alternating colours both games of a pair share their opening.
+    let pairs = if config.alternate {
+        config.games.div_ceil(2)
+    } else {
+        config.games
+    };
+    let openings = opening::openings(config.seed, pairs, config.random_plies);
+    progress.phase("games", config.games as u64);
+    let started = Instant::now();
+    let games: Vec<GameRecord> = (0..config.games)
+        .into_par_iter()
+        .map(|i| {
+            let swapped = config.alternate && i % 2 == 1;
+            let order = if swapped { [1, 0] } else { [0, 1] };
+            let opening = &openings[if config.alternate { i / 2 } else { i }];
+            let result = play_one(config, workshop, order, opening);
+            progress.advance(1);
+            GameRecord {
+                number: i + 1,
+                engines: order,
+                opening: opening.clone(),
+                result,
+            }
+        })
+        .collect();
+    Ok(MatchReport {
+        engines,
+        games,
+        seed: config.seed,
+        random_plies: config.random_plies,
+        alternate: config.alternate,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// One game with fresh players; engine `order[0]` plays black.
+fn play_one(
+    config: &MatchConfig,
+    workshop: &Workshop,
+    order: [usize; 2],
+    opening: &othello_engine::game::Game,
+) -> Result<referee::Refereed, String> {
+    let start = |i: usize| {
+        let e = &config.engines[i];
+        workshop
+            .player(&e.spec)
+            .map_err(|why| format!("`{}`: {why}", e.label))
+    };
+    let mut black = start(order[0])?;
+    let mut white = start(order[1])?;
+    referee::play(opening, black.as_mut(), white.as_mut()).map_err(|(color, why)| {
+        let e = &config.engines[order[usize::from(color == Color::White)]];
+        format!("{} `{}`: {why}", referee::side_name(color), e.label)
+    })
+}

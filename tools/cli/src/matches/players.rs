@@ -1,0 +1,323 @@
+//! The three kinds of player a match seats, behind one interface the referee drives: the Z80
+//! program in the bundled emulator, the reference engine, and a GTP program.
+
+use std::time::Duration;
+
+use othello_engine::board::{Board, Color};
+use othello_engine::game::{Game, Move};
+use othello_engine::gtp::MoveSource;
+use othello_engine::notation::{parse_square, square_name};
+use othello_engine::search::best_move;
+use othello_engine::weights::Weights;
+
+use super::gtp_process::{GtpFault, GtpProcess};
+use super::spec::EngineSpec;
+use crate::verify::z80::{AI_BAD_INPUT, AI_PASS};
+use crate::verify::{call_limit_us, Image, Z80Ai};
+
+/// What a player answered when asked for a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A square (0..63); the referee checks that it is legal.
+    Square(u8),
+    /// A pass.
+    Pass,
+    /// GTP `resign`.
+    Resign,
+    /// Something that is no move (a GTP answer such as `Z9`).
+    Nonsense(String),
+}
+
+/// CPC time the Z80 program spent in `ai_entry` during one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CpcClock {
+    /// Moves chosen.
+    pub moves: u32,
+    /// Total CPC µs.
+    pub total_us: u64,
+    /// The longest move, CPC µs.
+    pub max_us: u64,
+}
+
+/// A player as the referee sees it. Errors are messages; the referee adds which game and
+/// which side.
+pub trait Player {
+    /// A name for the report (GTP: the program's answer to `name`).
+    fn name(&self) -> String;
+    /// A new game from the standard start, after the moves of `opening`.
+    ///
+    /// # Errors
+    /// The player cannot take the position (a GTP program refusing a move, ...).
+    fn begin(&mut self, opening: &Game) -> Result<(), String>;
+    /// The move for the side to move of `board`, which has a legal move.
+    ///
+    /// # Errors
+    /// The player cannot answer (a crash, a timeout, an emulator error); a wrong answer is
+    /// an [`Answer`] that the referee judges.
+    fn choose(&mut self, board: &Board) -> Result<Answer, String>;
+    /// The opponent (`color`) played `square`.
+    ///
+    /// # Errors
+    /// As [`Player::begin`].
+    fn observe(&mut self, color: Color, square: u8) -> Result<(), String>;
+    /// The player's own final score text (GTP `final_score`), if it has one.
+    fn final_score(&mut self) -> Option<String> {
+        None
+    }
+    /// CPC time spent so far in this game, for the Z80 program.
+    fn cpc_clock(&self) -> Option<CpcClock> {
+        None
+    }
+}
+
+/// What players are made from: the weights file, the Z80 program (built when a `z80:`
+/// engine is in the match) and the GTP time limit.
+pub struct Workshop {
+    /// The weights of the reference engine (and of the Z80 build).
+    pub weights: Weights,
+    /// The Z80 program.
+    pub image: Option<Image>,
+    /// How long a GTP program may take to answer one command.
+    pub gtp_timeout: Duration,
+}
+
+impl Workshop {
+    /// A fresh player for `spec`.
+    ///
+    /// # Errors
+    /// A level the weights file does not define or the Z80 program does not play, a GTP
+    /// program that does not start or does not speak GTP.
+    pub fn player(&self, spec: &EngineSpec) -> Result<Box<dyn Player>, String> {
+        Ok(match spec {
+            EngineSpec::Z80(level) => {
+                let image = self.image.as_ref().ok_or("the Z80 program was not built")?;
+                Box::new(Z80Player::new(image, *level, &self.weights)?)
+            }
+            EngineSpec::Reference(level) => {
+                check_level(&self.weights, *level)?;
+                Box::new(RefPlayer {
+                    level: *level,
+                    weights: self.weights.clone(),
+                })
+            }
+            EngineSpec::Gtp { program, args } => {
+                let process = GtpProcess::spawn(program, args)?;
+                Box::new(GtpPlayer::handshake(process, self.gtp_timeout)?)
+            }
+        })
+    }
+}
+
+/// An error unless `weights` defines `level`.
+///
+/// # Errors
+/// A message naming the levels that exist.
+pub fn check_level(weights: &Weights, level: u8) -> Result<(), String> {
+    match weights.level(level) {
+        Some(_) => Ok(()),
+        None => Err(format!(
+            "level {level} is not defined: the weights file defines levels 1 to {}",
+            weights.max_level()
+        )),
+    }
+}
+
+/// The reference engine at a level.
+pub struct RefPlayer {
+    level: u8,
+    weights: Weights,
+}
+
+impl Player for RefPlayer {
+    fn name(&self) -> String {
+        format!("reference engine level {}", self.level)
+    }
+
+    fn begin(&mut self, _: &Game) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn choose(&mut self, board: &Board) -> Result<Answer, String> {
+        Ok(best_move(board, self.level, &self.weights)
+            .best_move
+            .map_or(Answer::Pass, Answer::Square))
+    }
+
+    fn observe(&mut self, _: Color, _: u8) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// The Z80 program's `ai_entry` at a level, in its own emulated CPC.
+pub struct Z80Player {
+    ai: Z80Ai,
+    level: u8,
+    clock: CpcClock,
+}
+
+impl Z80Player {
+    /// Boots `image` and checks that it plays `level` (which `weights` must define).
+    ///
+    /// # Errors
+    /// An undefined level, one the program does not play, or an emulator error.
+    pub fn new(image: &Image, level: u8, weights: &Weights) -> Result<Z80Player, String> {
+        check_level(weights, level)?;
+        let mut ai = Z80Ai::new(image).map_err(|e| e.to_string())?;
+        ai.limit_us = call_limit_us(level);
+        if !ai.plays_level(level).map_err(|e| e.to_string())? {
+            return Err(format!(
+                "level {level}: the Z80 program does not play it (ai_entry answers &{AI_BAD_INPUT:02X})"
+            ));
+        }
+        Ok(Z80Player {
+            ai,
+            level,
+            clock: CpcClock::default(),
+        })
+    }
+
+    /// `ai_entry` for `board`, timed.
+    fn ask(&mut self, board: &Board) -> Result<u8, String> {
+        let answer = self.ai.ai(board, self.level).map_err(|e| e.to_string())?;
+        self.clock.moves += 1;
+        self.clock.total_us += answer.us;
+        self.clock.max_us = self.clock.max_us.max(answer.us);
+        Ok(answer.mv)
+    }
+}
+
+impl Player for Z80Player {
+    fn name(&self) -> String {
+        format!("Z80 program level {}", self.level)
+    }
+
+    fn begin(&mut self, _: &Game) -> Result<(), String> {
+        self.clock = CpcClock::default();
+        Ok(())
+    }
+
+    fn choose(&mut self, board: &Board) -> Result<Answer, String> {
+        Ok(match self.ask(board)? {
+            AI_PASS => Answer::Pass,
+            sq @ 0..=63 => Answer::Square(sq),
+            other => Answer::Nonsense(format!("ai_move = &{other:02X}")),
+        })
+    }
+
+    fn observe(&mut self, _: Color, _: u8) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn cpc_clock(&self) -> Option<CpcClock> {
+        Some(self.clock)
+    }
+}
+
+/// The Z80 program as a GTP engine (`cpc-othello z80-gtp`).
+impl MoveSource for Z80Player {
+    fn name(&self) -> String {
+        "cpc-othello-z80".to_string()
+    }
+
+    fn version(&self) -> String {
+        format!("{} level {}", env!("CARGO_PKG_VERSION"), self.level)
+    }
+
+    fn choose(&mut self, board: &Board) -> Result<u8, String> {
+        match self.ask(board)? {
+            sq @ 0..=63 => Ok(sq),
+            other => Err(format!(
+                "the Z80 program answered ai_move = &{other:02X} with a legal move on the board"
+            )),
+        }
+    }
+}
+
+/// A GTP program, one process per game.
+pub struct GtpPlayer {
+    process: GtpProcess,
+    name: String,
+    timeout: Duration,
+}
+
+impl GtpPlayer {
+    /// Checks that `process` speaks GTP and plays Othello on 8x8: `protocol_version`,
+    /// `name`, `boardsize 8`.
+    ///
+    /// # Errors
+    /// The program's fault, with what it said.
+    pub fn handshake(mut process: GtpProcess, timeout: Duration) -> Result<GtpPlayer, String> {
+        let text = |f: GtpFault| f.to_string();
+        process.send("protocol_version", timeout).map_err(text)?;
+        let name = process.send("name", timeout).map_err(text)?;
+        process.send("boardsize 8", timeout).map_err(text)?;
+        Ok(GtpPlayer {
+            process,
+            name: name.lines().next().unwrap_or_default().to_string(),
+            timeout,
+        })
+    }
+
+    fn send(&mut self, command: &str) -> Result<String, String> {
+        self.process
+            .send(command, self.timeout)
+            .map_err(|f| f.to_string())
+    }
+}
+
+fn color_word(color: Color) -> &'static str {
+    match color {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+impl Player for GtpPlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn begin(&mut self, opening: &Game) -> Result<(), String> {
+        self.send("clear_board")?;
+        // Passes are left out: GRhino refuses `play <color> pass`, and a GTP program infers
+        // the pass from two moves of the same colour.
+        let mut board = *opening.start();
+        for mv in opening.moves() {
+            match mv {
+                Move::Play(sq) => {
+                    self.observe(board.to_move, sq)?;
+                    board.play(sq);
+                }
+                Move::Pass => board.pass(),
+            }
+        }
+        Ok(())
+    }
+
+    fn choose(&mut self, board: &Board) -> Result<Answer, String> {
+        let answer = self.send(&format!("genmove {}", color_word(board.to_move)))?;
+        let word = answer.trim();
+        Ok(if word.eq_ignore_ascii_case("pass") {
+            Answer::Pass
+        } else if word.eq_ignore_ascii_case("resign") {
+            Answer::Resign
+        } else if let Some(sq) = parse_square(word) {
+            Answer::Square(sq)
+        } else {
+            Answer::Nonsense(answer)
+        })
+    }
+
+    fn observe(&mut self, color: Color, square: u8) -> Result<(), String> {
+        self.send(&format!(
+            "play {} {}",
+            color_word(color),
+            square_name(square)
+        ))
+        .map(drop)
+    }
+
+    fn final_score(&mut self) -> Option<String> {
+        self.send("final_score").ok()
+    }
+}

@@ -1,0 +1,37 @@
+//! `cpc-othello z80-gtp`: the Z80 program, run in the bundled emulator, as a GTP engine on
+//! standard input/output, so that any GTP GUI or engine can play against it.
+
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use cpc_othello::build::default_sources;
+use cpc_othello::matches::{self, players::Z80Player};
+use othello_engine::gtp::Session;
+use othello_engine::weights::Weights;
+
+/// Arguments of `cpc-othello z80-gtp`.
+#[derive(clap::Args)]
+pub struct Z80GtpArgs {
+    /// AI level of the Z80 program
+    #[arg(long, default_value_t = 2)]
+    level: u8,
+    /// The weights file of the build [default: weights.toml in this workspace's cpc/]
+    #[arg(long, value_name = "FILE")]
+    weights: Option<PathBuf>,
+}
+
+/// Runs `z80-gtp` until `quit` or the end of the input.
+pub fn run(args: Z80GtpArgs) -> Result<ExitCode> {
+    let weights_path = args
+        .weights
+        .unwrap_or_else(|| default_sources().join("weights.toml"));
+    let weights = Weights::load(&weights_path)?;
+    let image = matches::build_image(&weights, &weights_path.display().to_string())?;
+    let mut player = Z80Player::new(&image, args.level, &weights)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("--level {}", args.level))?;
+    Session::new(&mut player).serve(io::stdin().lock(), io::stdout().lock())?;
+    Ok(ExitCode::SUCCESS)
+}
