@@ -154,6 +154,8 @@ redraw_legal_square:
 ; principal variation. Trashes everything but IY.
 hint_show:
         call ai_load_position
+        ld a,(side_to_move)     ; as much time as the computer would have for this side
+        call think_time
         call ai_think
         ld a,(ai_move)
         cp 64

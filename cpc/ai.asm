@@ -42,7 +42,16 @@ AI_PV_MAX       equ PV_MAX          ; 20 (search.asm)
 AI_MAX_LEVEL    equ 2+W_SEARCH_LEVELS  ; W_SEARCH_LEVELS: weights.inc
 
 ai_entry:
+        ld a,(tt_ready)         ; the first call sets up the transposition table (tt.asm)
+        or a
+        call z,tt_init
+        ld a,(tt_age)           ; its entries of the last call but one grow old
+        xor &80
+        ld (tt_age),a
+        ld hl,(ai_time)         ; one call only
+        ld (tm_time),hl
         ld hl,0
+        ld (ai_time),hl
         ld (ai_score),hl
         ld (ai_nodes),hl
         ld (ai_nodes+2),hl
@@ -50,6 +59,7 @@ ai_entry:
         xor a
         ld (sr_best_sq),a
         ld (ai_pv_len),a
+        ld (ai_depth),a
         ld (sr_only),a
         ld a,AI_BAD_INPUT
         ld (ai_move),a
@@ -213,5 +223,7 @@ ai_move:        db AI_PASS
 ai_score:       dw 0
 ai_nodes:       dw 0,0
 ai_only:        db AI_ALL
+ai_time:        dw 0                ; seconds the side has left, 0 = no limit (one call)
+ai_depth:       db 0                ; the stage of the answer (0: no search stage)
 ai_pv_len:      db 0                ; followed by ai_pv: the hint copies both at once
 ai_pv:          ds AI_PV_MAX

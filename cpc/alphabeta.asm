@@ -33,8 +33,12 @@ FR_N            equ 13          ; moves in the list
 FR_I            equ 14          ; index of the move being searched
 FR_MOVE         equ 15          ; its cell
 FR_SORT         equ 16          ; 0: search the list as it is; else lowest key first
-FR_LIST         equ 17          ; the moves: (cell, key) pairs
-FR_SIZE         equ 104         ; a child's field is at most at IX+120
+FR_ALPHA0       equ 17          ; word: alpha as the node was entered (tt_store's bound)
+FR_BMOVE        equ 19          ; the cell of the best move so far
+FR_HMOVE        equ 20          ; the transposition table's best move, 0 = none (tt.asm)
+FR_HASH         equ 21          ; 6 bytes: the position's key (tt.asm), where it keeps an entry
+FR_LIST         equ 27          ; the moves: (cell, key) pairs
+FR_SIZE         equ 113         ; a child's field is at most at IX+125 (IX+d reaches 127)
 FR_MAX_MOVES    equ (FR_SIZE-FR_LIST)/2     ; 43 (a game reaches at most 33)
 
 B_ZERO          equ &8000       ; 0, biased
@@ -58,15 +62,49 @@ ab_node:
         inc hl
         ld (ai_nodes+2),hl
 ab_node_counted:
+        call tt_probe           ; the transposition table may settle it (tt.asm)
+        ret c
+        ld a,(ix+FR_ALPHA)
+        ld (ix+FR_ALPHA0),a
+        ld a,(ix+FR_ALPHA+1)
+        ld (ix+FR_ALPHA0+1),a
         call ab_gen
         or a
         jp z,ab_no_move
+        call tt_first           ; its best move first
         ld (ix+FR_BEST),B_NEG_INF-(B_NEG_INF/256*256)
         ld (ix+FR_BEST+1),B_NEG_INF/256
         ld (ix+FR_I),0
 ab_loop:
         call ab_pick            ; C = the next move
         call ab_make
+        ld a,(ab_exact)         ; the exact endgame tries every move after the first with
+        or a                    ; a null window (PVS): is it better than alpha at all?
+        jr z,ab_loop_full
+        ld a,(ix+FR_I)
+        or a
+        jr z,ab_loop_full
+        ld l,(ix+FR_ALPHA)      ; the child's window: (-alpha - 1, -alpha)
+        ld h,(ix+FR_ALPHA+1)
+        NEG_HL
+        ld (ix+FR_SIZE+FR_BETA),l
+        ld (ix+FR_SIZE+FR_BETA+1),h
+        dec hl
+        ld (ix+FR_SIZE+FR_ALPHA),l
+        ld (ix+FR_SIZE+FR_ALPHA+1),h
+        call ab_child
+        NEG_HL                  ; the move's value for P, or a bound of it
+        ld a,(ix+FR_ALPHA)      ; <= alpha: a bound that is enough
+        sub l
+        ld a,(ix+FR_ALPHA+1)
+        sbc a,h
+        jr nc,ab_loop_value
+        ld a,l                  ; >= beta: a cut-off, enough too
+        sub (ix+FR_BETA)
+        ld a,h
+        sbc a,(ix+FR_BETA+1)
+        jr nc,ab_loop_value     ; else inside the window: search it again, fully
+ab_loop_full:
         ld l,(ix+FR_BETA)       ; the child's window: (-beta, -alpha)
         ld h,(ix+FR_BETA+1)
         NEG_HL
@@ -79,6 +117,7 @@ ab_loop:
         ld (ix+FR_SIZE+FR_BETA+1),h
         call ab_child
         NEG_HL                  ; the move's value for P
+ab_loop_value:
         push hl
         call ab_unmake
         pop hl
@@ -91,6 +130,8 @@ ab_loop:
         jr nc,ab_loop_next      ; value <= best
         ld (ix+FR_BEST),l
         ld (ix+FR_BEST+1),h
+        ld a,(ix+FR_MOVE)
+        ld (ix+FR_BMOVE),a
         ld e,(ix+FR_ALPHA)      ; above alpha?
         ld d,(ix+FR_ALPHA+1)
         ld a,e
@@ -114,6 +155,7 @@ ab_loop_next:
         cp (ix+FR_N)
         jp c,ab_loop
 ab_loop_done:
+        call tt_store
         ld l,(ix+FR_BEST)
         ld h,(ix+FR_BEST+1)
         ret
@@ -149,6 +191,8 @@ ab_no_move_pass:
         ld (ix+FR_SIZE+FR_DEPTH),a
         ld (ix+FR_SIZE+FR_P),d
         ld (ix+FR_SIZE+FR_O),e
+        call tt_keeps           ; the child keeps an entry iff this node does
+        call c,tt_pass_hash
         ld l,(ix+FR_BETA)
         ld h,(ix+FR_BETA+1)
         NEG_HL
@@ -372,7 +416,10 @@ ab_make:
         NEG_HL                  ; S of the child, from its side to move
         ld (ix+FR_SIZE+FR_S),l
         ld (ix+FR_SIZE+FR_S+1),h
-        ret
+        ld a,(ix+FR_DEPTH)      ; the child's key, if it keeps an entry (TT_MIN_DEPTH)
+        cp TT_MIN_DEPTH+1
+        ret c
+        jp tt_child_hash
 
 ; ab_unmake: takes back the move ab_make made. Trashes everything but IX.
 ab_unmake:
@@ -386,9 +433,10 @@ ab_unmake:
 ; ab_gen: P's legal moves into the frame's list, and how to order them: by the effective
 ; weight of the square at depths 1 and 2 (near the leaves counting replies costs more than
 ; it saves), else fastest first (fewest replies for O, then the heavier square) while more
-; than AB_ORDER_EMPTIES squares are empty, in list order below (measured best: 4). Out: A =
-; FR_N = the number of moves. Trashes everything but IX, IY.
-AB_ORDER_EMPTIES equ 4
+; than AB_ORDER_EMPTIES squares are empty, in list order below (measured best: 5, with the
+; transposition table; ab_node then puts the table's move first). Out: A = FR_N = the
+; number of moves. Trashes everything but IX, IY.
+AB_ORDER_EMPTIES equ 5
 
 ab_gen:
         push ix

@@ -23,7 +23,8 @@ LINES_PER_FRAME equ 312             ; scan lines of a frame (reference 4.4)
 LINES_PER_SECOND equ 15625          ; scan lines of a second (64 microseconds each)
 CLOCK_SETTINGS  equ 4               ; none, 20, 30, 40 minutes
 
-; clock_reset: the clocks of a new game: clock_minutes each, or none. Trashes AF, HL.
+; clock_reset: the clocks of a new game: clock_minutes each, or none; the thinking budgets
+; too. Trashes AF, BC, DE, HL.
 clock_reset:
         xor a
         ld (clock_side),a
@@ -48,7 +49,7 @@ clock_reset:
         pop de
         ld (clock_black),hl
         ld (clock_white),hl
-        ret
+        jp budget_reset
 
 ; clock_next_setting: clock_minutes steps none -> 20 -> 30 -> 40 -> none (from the next new
 ; game on). Trashes AF, B, HL.
@@ -242,6 +243,148 @@ panel_clocks:
         ld a,SQ_WHITE
         jp clock_draw
 
+; ---- The thinking budget ------------------------------------------------------------------
+;
+; At a level with a budget (weights.toml, docs/ai.md 4.4) the computer may think that many
+; CPC minutes a side in one game. Without chess clocks, think_black / think_white hold what
+; each side has left of it: the computer's thinking for that side is taken off it after each
+; of its moves (think_spend). A new game, a set-up position and a change of level set both
+; to the level's budget again. With chess clocks the computer plans with its clock instead.
+
+; budget_reset: both sides' thinking time = game_level's budget. Trashes AF, BC, DE, HL.
+budget_reset:
+        call level_budget
+        ld (think_black),hl
+        ld (think_white),hl
+        xor a
+        ld (think_black_frames),a
+        ld (think_white_frames),a
+        ret
+
+; level_budget: HL = game_level's budget in seconds (0: none, or levels 1 and 2).
+; Trashes AF, DE.
+level_budget:
+        ld hl,0
+        ld a,(game_level)
+        sub 3
+        ret c
+        ld e,a
+        add a,a
+        add a,e
+        add a,2                 ; the level's row of w_levels: depth, endgame, budget
+        ld e,a
+        ld d,0
+        ld hl,w_levels
+        add hl,de
+        ld l,(hl)               ; minutes * 60 = minutes * 64 - minutes * 4
+        ld h,0
+        add hl,hl
+        add hl,hl
+        ld d,h
+        ld e,l
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        or a
+        sbc hl,de
+        ret
+
+; think_time: ai_time = the seconds side A (SQ_BLACK or SQ_WHITE) has to think with: its
+; chess clock when the game has clocks, else what it has left of the level's budget, and
+; 0 (no limit) at a level without one. Trashes AF, BC, DE, HL.
+think_time:
+        ld b,a
+        ld a,(clock_enabled)
+        or a
+        ld a,b
+        jr z,think_time_budget
+        call clock_ptr
+        jr think_time_read
+think_time_budget:
+        push af
+        call level_budget
+        pop bc
+        ld a,h
+        or l
+        jr z,think_time_set     ; no budget: no limit
+        ld a,b
+        call think_ptr
+think_time_read:
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a
+        ld a,h                  ; nothing left is not "no limit": one second
+        or l
+        jr nz,think_time_set
+        inc hl
+think_time_set:
+        ld (ai_time),hl
+        ret
+
+; think_spend: side A's computer thought for HL frames: taken off its budget (without
+; clocks; with them the clock has counted the time already). Trashes AF, BC, DE, HL.
+think_spend:
+        ld b,a
+        ld a,(clock_enabled)
+        or a
+        ret nz
+        ld a,b
+        ex de,hl                ; DE = the frames
+        call think_ptr
+        push hl                 ; -> its seconds
+        inc hl
+        inc hl
+        ld a,(hl)               ; the frames gone of its current second, plus these
+        ex de,hl                ; HL = the frames, DE -> that byte
+        add a,l
+        ld l,a
+        jr nc,think_spend_sum
+        inc h
+        jr nz,think_spend_sum
+        dec hl                  ; (65535 at most)
+think_spend_sum:
+        ld bc,0                 ; BC = the whole seconds in them
+think_spend_second:
+        ld a,l
+        sub FRAMES_PER_SECOND
+        ld l,a
+        ld a,h
+        sbc a,0
+        ld h,a
+        jr c,think_spend_rest
+        inc bc
+        jr think_spend_second
+think_spend_rest:
+        ld a,l
+        add a,FRAMES_PER_SECOND ; the frames of the new current second, 0..49
+        ld (de),a
+        pop hl
+        ld e,(hl)
+        inc hl
+        ld d,(hl)
+        ex de,hl                ; HL = the seconds left, DE -> their high byte
+        or a
+        sbc hl,bc
+        jr nc,think_spend_store
+        ld hl,0                 ; nothing left
+think_spend_store:
+        ex de,hl
+        ld (hl),d
+        dec hl
+        ld (hl),e
+        ret
+
+; think_ptr: A = a side -> HL = its thinking time left (seconds, then the frames gone of
+; the current second). Keeps A.
+think_ptr:
+        ld hl,think_black
+        cp SQ_WHITE
+        ret nz
+        ld hl,think_white
+        ret
+
 clock_minutes:  db 0                ; the setting: 0 (none), 20, 30 or 40, for new games
 clock_enabled:  db 0                ; this game's minutes a side, 0 = no clocks
 clock_side:     db 0                ; whose clock runs: SQ_BLACK, SQ_WHITE or 0
@@ -254,3 +397,8 @@ time_out:       db 0                ; the side whose flag fell, 0 while none has
 flag_fell:      db 0                ; 1 until the state machine has ended the game
 ct_side:        db 0                ; clock_tick: the side it counts
 clock_text:     ds 6                ; clock_draw's text
+think_black:    dw 0                ; black's thinking time left of the level's budget (s)
+think_black_frames: db 0            ; and the frames gone of its current second
+think_white:    dw 0                ; the same for white
+think_white_frames: db 0
+think_start:    dw 0                ; frame_counter as the computer started thinking

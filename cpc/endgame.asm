@@ -7,8 +7,10 @@
 ;   eg_depth_mode   finished games score WIN + d, 0 or -WIN + d (docs/ai.md 3.4).
 ;   eg_last         the value of a child with one empty square left and plies to go.
 ;
-; Move order in the endgame (alphabeta.asm ab_gen): fastest first (fewest replies for the
-; opponent) while more than AB_ORDER_EMPTIES squares are empty, list order below.
+; Move order in the endgame (alphabeta.asm ab_gen): the transposition table's move first,
+; then fastest first (fewest replies for the opponent) while more than AB_ORDER_EMPTIES
+; squares are empty, list order below. Every move after the first is tried with a null
+; window first (principal variation search, alphabeta.asm ab_loop).
 
 AB_EXACT_DEPTH  equ 200
 
@@ -47,7 +49,10 @@ eg_make:
         ld (ix+FR_SIZE+FR_DEPTH),a
         ld (ix+FR_SIZE+FR_P),e
         ld (ix+FR_SIZE+FR_O),d
-        ret
+        ld a,(ix+FR_EMPTY)      ; the child's key, if it keeps an entry (TT_MIN_EMPTIES)
+        cp TT_MIN_EMPTIES+1
+        ret c
+        jp tt_child_hash
 
 ; eg_last: the child of frame IX (its frame filled) has one empty square and at least one ply
 ; to go, so its value is that of the finished game: the side to move plays the last square

@@ -25,6 +25,9 @@
 ;          search.asm    the searches of the levels (levels 1, 2; the root of 3 and up)
 ;          alphabeta.asm the alpha-beta of levels 3 and up
 ;          endgame.asm   the exact endgame mode
+;          tt.asm        the transposition table of the deep searches (zobrist.asm: its
+;                        random keys)
+;          budget.asm    the time manager of the deep searches
 ;          ai.asm        the AI entry point
 ;          book.asm      the opening book of levels 3 and up (and book.inc)
 
@@ -47,7 +50,11 @@ LOAD_ADDRESS    equ &1000           ; above BASIC's input buffer, far below HIME
         read "search.asm"
         read "alphabeta.asm"
         read "endgame.asm"
+        read "tt.asm"               ; the transposition table of the deep searches
+        read "zobrist.asm"          ; and its random position keys
+        read "budget.asm"           ; the time manager of the deep searches
         read "ai.asm"
         read "book.asm"             ; the opening book lookup (and book.inc)
 
-program_end:                        ; must stay below &A67C for RUN" (reference 3.2)
+program_end:                        ; must stay below &8000, where the search's RAM starts
+                                    ; (search.asm; RUN" itself allows up to &A67B)

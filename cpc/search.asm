@@ -170,46 +170,71 @@ sr_best_reply_done:
 
 ; ---- Levels 3 and up: the root -----------------------------------------------------------------
 ;
-; Free RAM used by the deep searches (above the program, below the stack; not part of
-; OTHELLO.BIN, set up by each search):
+; RAM used by the deep searches outside the program (not part of OTHELLO.BIN, set up by
+; each search; tt.asm's table and key pages by the first one):
 ;
-;   &8000-&80FF  EL_LIST     the empty cells, a doubly linked list (moves.asm)
-;   &8100-&81FF  NB_TABLE    the number of discs next to each cell (moves.asm)
-;   &8200-&83FF  MOB_LO/HI   M * k for k = -64..64, low and high bytes (eval.asm)
-;   &8400-&87FF  UNDO_STACK  flipped cells, their count and the cell of every move on the
+;   &0100-&01FF  EL_LIST     the empty cells, a doubly linked list (moves.asm)
+;   &0200-&02FF  NB_TABLE    the number of discs next to each cell (moves.asm)
+;   &0300-&04FF  MOB_LO/HI   M * k for k = -64..64, low and high bytes (eval.asm)
+;   &0500-&08FF  UNDO_STACK  flipped cells, their count and the cell of every move on the
 ;                            path: at most 41 moves of 21 bytes (moves.asm sm_make)
-;   &8800-&990F  FRAMES      one FR_SIZE frame per ply: at most 42 (alphabeta.asm)
-;   &9910-&9BAF  PV_TABLE    the principal variation: 21 lines of PV_STRIDE bytes, the
+;   &0900-&0EFF  ZOB_PAGES   the position keys, byte k in page k (tt.asm)
+;   &8000-&9286  FRAMES      one FR_SIZE frame per ply: at most 42 (alphabeta.asm)
+;   &9287-&9526  PV_TABLE    the principal variation: 21 lines of PV_STRIDE bytes, the
 ;                            root's at PV_ROOT (alphabeta.asm ab_pv_set)
+;   &9800-&B7FF  TT_BASE     the transposition table (tt.asm)
 ;   &BE00-&BFFF              the stack (STACK_TOP = &C000): the search nests 4 bytes a ply
 ;
+; The program itself starts at &1000 (main.asm) and must end below &8000.
+;
 ; sr_deep: A = the level (3..); the position is on mb_board, sr_me / sr_opp set, ev_init
-; done. Sets sr_best_sq (0 = no move) and sr_best like the levels 1 and 2. The root loop is
-; that of docs/ai.md section 5 with the root moves ordered: a move on a square before the
-; current best is searched with the window (best - 1, +INF) and replaces it on a value >=
-; best; a later one with (best, +INF), replacing it only on a greater value. So the answer
-; is the earliest square of maximal value whatever the order and the pruning. The search
-; polls ai_abort (advice.asm, "move now") at every node and leaf: see sr_abort. Each root
-; move taken as the best writes its PV at PV_ROOT (docs/ai.md 6.1). With sr_only set (a
-; cell, ai.asm ai_only) the root searches that move alone, with the full window: its exact
-; value is the per-move score of docs/ai.md 10.
+; done. Sets sr_best_sq (0 = no move), sr_best, sr_pv like the levels 1 and 2, and ai_depth
+; (the stage the answer comes from).
+;
+; Without a time limit (ai_time = 0) it searches the level's own stage: the depth-limited
+; search of its depth, or the exact endgame where the root has at most `endgame` empty
+; squares. With a time limit it searches in stages (docs/ai.md 4.4), deepening two plies at a
+; time: the depth-limited searches of depth 2, 4, ... (1, 3, ... for an odd depth) up to the
+; level's depth, or, before the exact endgame, up to depth PRE_EXACT_DEPTH; then the exact
+; endgame. Each stage is the root loop of docs/ai.md section 5 with the root moves ordered:
+; a move on a square before the current best is searched with the window (best - 1, +INF)
+; and replaces it on a value >= best; a later one with (best, +INF), replacing it only on a
+; greater value. So a stage's answer is the earliest square of maximal value whatever the
+; order and the pruning: the answer of the reference's search of that stage
+; (othello_engine::search::search_stage). Each stage starts with the best move of the one
+; before. The answer of the last complete stage is kept (sr_keep), with its PV (docs/ai.md
+; 6.1): the search answers with it when the stages are done, when the time manager
+; (budget.asm) says there is no time for another, and when it is stopped (ai_abort: "move
+; now", a falling flag, the time manager's hard limit; sr_abort). Stopped before any stage
+; is complete, it answers with the best root move whose value is complete, or the first
+; root move (ai_depth = AI_STAGE_STOPPED). The search polls ai_abort at every node and leaf.
+;
+; With sr_only set (a cell, ai.asm ai_only) the root searches that move alone, in the final
+; stage, with the full window: its exact value is the per-move score of docs/ai.md 10.
 
-SEARCH_RAM      equ &8000
-EL_LIST         equ &8000
-NB_TABLE        equ &8100
-MOB_LO          equ &8200
-MOB_HI          equ &8300
-UNDO_STACK      equ &8400
-FRAMES          equ &8800
+EL_LIST         equ &0100
+NB_TABLE        equ &0200
+MOB_LO          equ &0300
+MOB_HI          equ &0400
+UNDO_STACK      equ &0500
+SEARCH_RAM_LOW  equ EL_LIST         ; the low block: EL_LIST .. the key pages
+SEARCH_RAM_LOW_END equ ZOB_PAGES+&0600
+SEARCH_RAM      equ &8000           ; the high block: the frames .. the table
+FRAMES          equ &8000
 PV_MAX          equ 20          ; the longest PV: depth <= 12 plies, exact from <= 20 empties
 PV_STRIDE       equ 32          ; bytes a PV line (a length and up to PV_MAX cells; ab_pv_line)
 PV_TABLE        equ FRAMES+(42*FR_SIZE)
 PV_ROOT         equ PV_TABLE+(PV_MAX*PV_STRIDE)
-SEARCH_RAM_END  equ PV_ROOT+PV_STRIDE
+SEARCH_RAM_END  equ TT_END
+PRE_EXACT_DEPTH equ 4           ; the depth-limited stages before the exact endgame go this far
+AI_STAGE_EXACT  equ &FF         ; ai_depth: the exact endgame
+AI_STAGE_STOPPED equ &FE        ; ai_depth: stopped before any stage was complete
 
 sr_deep:
-        sub 3
+        sub 3                   ; the level's row of w_levels: depth, endgame, budget
+        ld e,a
         add a,a
+        add a,e
         ld e,a
         ld d,0
         ld hl,w_levels
@@ -237,19 +262,27 @@ sr_deep:
         ld (ix+FR_DIFF),a
         call el_init            ; A = empty squares
         ld (ix+FR_EMPTY),a
+        call tt_root_hash
+        ld a,(sr_depth)         ; the stages: depth 1 .. sr_last_depth, then the exact
+        ld (sr_last_depth),a    ; endgame if sr_exact
+        xor a
+        ld (sr_exact),a
+        ld a,(FRAMES+FR_EMPTY)
         ld hl,sr_endgame
         cp (hl)
-        jr z,sr_deep_exact
-        jr c,sr_deep_exact
-        call eg_depth_mode      ; A = the depth (0 counts as 1)
+        jr z,sr_deep_plan_exact
+        jr nc,sr_deep_plan_done
+sr_deep_plan_exact:
+        ld a,1
+        ld (sr_exact),a
         ld a,(sr_depth)
-        or a
-        jr nz,sr_deep_depth
-        inc a
-        jr sr_deep_depth
-sr_deep_exact:
-        call eg_exact_mode      ; A = a depth the endgame never reaches
-sr_deep_depth:
+        cp PRE_EXACT_DEPTH+1
+        jr c,sr_deep_plan_done
+        ld a,PRE_EXACT_DEPTH
+        ld (sr_last_depth),a
+sr_deep_plan_done:
+        ld ix,FRAMES
+        ld a,(sr_last_depth)    ; the root list is ordered as at a node of that depth
         ld (ix+FR_DEPTH),a
         call sr_pv_init
         ld iy,UNDO_STACK
@@ -259,89 +292,261 @@ sr_deep_depth:
         call sr_only_root       ; ai_only: that move alone
         or a
         ret z                   ; no legal move: a pass (sr_best_sq = 0)
-        ld (ix+FR_I),0
-        ld (sr_abort_sp),sp     ; "move now" comes back here (sr_abort)
-sr_deep_move:
+        call sr_root_sort
+        xor a
+        ld (sr_done_sq),a
+        ld a,AI_STAGE_STOPPED
+        ld (sr_done_stage),a
+        call tm_start           ; the time manager, when ai_time is set (budget.asm)
+        ld (sr_abort_sp),sp     ; "move now" and the time limit come back here (sr_abort)
+        ld a,(ai_timing)        ; no time limit: the final stage alone
+        or a
+        jr nz,sr_deep_first
+        ld a,(sr_exact)
+        or a
+        jr nz,sr_deep_exact
+        ld a,(sr_depth)
+        call sr_depth_stage
+        jr sr_deep_finish
+sr_deep_first:
+        ld a,(sr_last_depth)    ; the first stage: depth 2, or 1 if the last one is odd
+        and 1
+        xor 1
+        inc a
+sr_deep_stage:
+        ld (sr_stage),a
+        call sr_depth_stage
+        ld a,(sr_stage)
+        ld hl,sr_last_depth
+        cp (hl)
+        jr nc,sr_deep_depths_done
+        ld a,(sr_exact)         ; before the exact endgame the stages are short: no check
+        or a
+        jr nz,sr_deep_deeper
+        call tm_more
+        jr nc,sr_deep_finish    ; no time for the next stage
+sr_deep_deeper:
+        ld a,(sr_done_sq)
+        call sr_root_first
+        ld a,(sr_stage)
+        add a,2
+        jr sr_deep_stage
+sr_deep_depths_done:
+        ld a,(sr_exact)
+        or a
+        jr z,sr_deep_finish
+sr_deep_exact:
+        ld a,(sr_done_sq)
+        or a
+        call nz,sr_root_first
+        call eg_exact_mode      ; A = a depth the endgame never reaches
+        ld (FRAMES+FR_DEPTH),a
+        call sr_root_stage
+        ld a,AI_STAGE_EXACT
+        call sr_keep
+sr_deep_finish:
+        call tm_stop
+        ld a,(sr_done_sq)
+        or a
+        jr nz,sr_deep_answer
+        ld a,AI_STAGE_STOPPED   ; stopped before any stage was complete: the best root move
+        call sr_keep            ; whose value is complete, with its PV,
+        ld a,(sr_done_sq)
+        or a
+        jr nz,sr_deep_answer
+        ld a,(FRAMES+FR_LIST)   ; or, before the first, the first root move, score 0
+        ld (sr_done_sq),a
+        ld (sr_done_pv+1),a
+        ld a,1
+        ld (sr_done_pv),a
+        ld hl,B_ZERO
+        ld (sr_done_score),hl
+sr_deep_answer:
+        ld a,(sr_done_sq)
+        ld (sr_best_sq),a
+        ld hl,(sr_done_score)   ; unbias the score
+        ld a,h
+        xor &80
+        ld h,a
+        ld (sr_best),hl
+        ld hl,sr_done_pv
+        ld (sr_pv),hl
+        ld a,(sr_done_stage)
+        ld (ai_depth),a
+        ret
+
+; sr_abort: ai_abort was set while the search ran. The search is abandoned where it is:
+; the stack goes back to sr_deep's level and the answer is the last complete stage's
+; (sr_deep_finish). The board and the search tables are left as they are: every search
+; sets them up afresh from ai_board.
+sr_abort:
+        ld sp,(sr_abort_sp)
+        jr sr_deep_finish
+
+; sr_depth_stage: A = a depth: the depth-limited stage of that depth; its answer kept.
+; Trashes everything but IY (back where it was).
+sr_depth_stage:
+        push af
+        call eg_depth_mode
+        pop af
+        ld (FRAMES+FR_DEPTH),a
+        call sr_root_stage
+        ld a,(FRAMES+FR_DEPTH)
+        ; then sr_keep
+
+; sr_keep: A = the stage: the root loop's answer (sr_best_sq, sr_best, the PV at PV_ROOT)
+; is the last complete one. Trashes F, BC, DE, HL.
+sr_keep:
+        ld (sr_done_stage),a
+        ld a,(sr_best_sq)
+        ld (sr_done_sq),a
+        ld hl,(sr_best)
+        ld (sr_done_score),hl
+        ld hl,PV_ROOT
+        ld de,sr_done_pv
+        ld bc,PV_MAX+1
+        ldir
+        ret
+
+; sr_root_stage: the root loop of one stage (FR_DEPTH and the mode set), over the root
+; list in its order. Out: sr_best_sq, sr_best (biased), the PV at PV_ROOT. In the exact
+; endgame every move after the first is tried with a null window first (PVS).
+sr_root_stage:
+        ld ix,FRAMES
+        xor a
+        ld (sr_best_sq),a
+        ld (PV_ROOT),a
+        ld (ix+FR_I),a
+sr_root_move:
         call ab_pick            ; C = the next root move
         call ab_make
         ld a,(sr_best_sq)       ; the root window's lower end
         or a
         ld hl,B_NEG_INF
-        jr z,sr_deep_window
+        jr z,sr_root_full
         ld hl,(sr_best)
         ld a,(ix+FR_MOVE)
         ld b,a
         ld a,(sr_best_sq)
         cp b
-        jr c,sr_deep_window     ; a later square: (best, +INF)
+        jr c,sr_root_window     ; a later square: (best, +INF)
         dec hl                  ; an earlier one: (best - 1, +INF)
-sr_deep_window:
-        NEG_HL                  ; the child's window: (-INF, -alpha)
+sr_root_window:
+        ld a,(ab_exact)
+        or a
+        jr z,sr_root_full
+        ld (sr_root_low),hl     ; the exact endgame: first (low, low + 1)
+        NEG_HL
+        ld (ix+FR_SIZE+FR_BETA),l
+        ld (ix+FR_SIZE+FR_BETA+1),h
+        dec hl
+        ld (ix+FR_SIZE+FR_ALPHA),l
+        ld (ix+FR_SIZE+FR_ALPHA+1),h
+        call ab_child
+        NEG_HL
+        ld de,(sr_root_low)     ; <= low: not taken, the bound is enough
+        ld a,e
+        sub l
+        ld a,d
+        sbc a,h
+        jr nc,sr_root_value
+        ex de,hl                ; above it: its exact value, with (low, +INF)
+sr_root_full:
+        NEG_HL                  ; the child's window: (-INF, -low)
         ld (ix+FR_SIZE+FR_BETA),l
         ld (ix+FR_SIZE+FR_BETA+1),h
         ld (ix+FR_SIZE+FR_ALPHA),B_NEG_INF-(B_NEG_INF/256*256)
         ld (ix+FR_SIZE+FR_ALPHA+1),B_NEG_INF/256
         call ab_child
         NEG_HL                  ; the move's value
+sr_root_value:
         push hl
         call ab_unmake
         pop hl
         ld a,(sr_best_sq)
         or a
-        jr z,sr_deep_take       ; the first move
+        jr z,sr_root_take       ; the first move
         ld de,(sr_best)
         ld a,e                  ; best < value: take it
         sub l
         ld a,d
         sbc a,h
-        jr c,sr_deep_take
+        jr c,sr_root_take
         ld a,l                  ; equal and on an earlier square: take it
         cp e
-        jr nz,sr_deep_next
+        jr nz,sr_root_next
         ld a,h
         cp d
-        jr nz,sr_deep_next
+        jr nz,sr_root_next
         ld a,(sr_best_sq)
         cp (ix+FR_MOVE)
-        jr c,sr_deep_next
-sr_deep_take:
+        jr c,sr_root_next
+sr_root_take:
         ld (sr_best),hl
         ld a,(ix+FR_MOVE)
         ld (sr_best_sq),a
         call ab_pv_set          ; its line at PV_ROOT
-sr_deep_next:
+sr_root_next:
         inc (ix+FR_I)
         ld a,(ix+FR_I)
         cp (ix+FR_N)
-        jp c,sr_deep_move
-sr_unbias:
-        ld hl,(sr_best)         ; unbias the score
-        ld a,h
-        xor &80
-        ld h,a
-        ld (sr_best),hl
+        jp c,sr_root_move
         ret
 
-; sr_abort: "move now" (ai_abort set while the search runs; docs/architecture.md). The
-; search is abandoned where it is: the stack goes back to the root loop's level and the
-; answer is the best root move whose value is complete, or, before the first is, the root
-; move being searched (the first in the root order) with the score 0 and that move alone as
-; its PV. The board and the search tables are left as they are: every search sets them up
-; afresh from ai_board.
-sr_abort:
-        ld sp,(sr_abort_sp)
+; sr_root_sort: the root list in its search order once and for all (ab_pick's order, the
+; lowest key first), so that the stages can reorder it. Trashes AF, BC, DE, HL.
+sr_root_sort:
         ld ix,FRAMES
-        ld a,(sr_best_sq)
+        ld a,(ix+FR_SORT)
         or a
-        jr nz,sr_unbias
-        ld a,(ix+FR_MOVE)
-        ld (sr_best_sq),a
-        ld (PV_ROOT+1),a
-        ld a,1
-        ld (PV_ROOT),a
-        ld hl,B_ZERO
-        ld (sr_best),hl
-        jr sr_unbias
+        ret z
+        ld (ix+FR_I),0
+sr_root_sort_next:
+        call ab_pick
+        inc (ix+FR_I)
+        ld a,(ix+FR_I)
+        cp (ix+FR_N)
+        jr c,sr_root_sort_next
+        ld (ix+FR_SORT),0
+        ret
+
+; sr_root_first: A = a root move's cell: moved to the front of the root list, the others
+; keeping their order. Trashes AF, BC, DE, HL.
+sr_root_first:
+        ld c,a
+        ld hl,FRAMES+FR_LIST
+        ld a,(FRAMES+FR_N)
+        ld b,a
+sr_root_first_find:
+        ld a,(hl)
+        cp c
+        jr z,sr_root_first_found
+        inc hl
+        inc hl
+        djnz sr_root_first_find
+        ret
+sr_root_first_found:
+        push bc
+        push hl
+        ld de,FRAMES+FR_LIST
+        or a
+        sbc hl,de
+        ld b,h
+        ld c,l                  ; BC = the bytes before it
+        pop hl
+        ld a,b
+        or c
+        jr z,sr_root_first_done
+        ld d,h
+        ld e,l
+        inc de                  ; DE -> its key byte: the last byte moved up lands there
+        dec hl
+        lddr
+sr_root_first_done:
+        pop bc
+        ld a,c
+        ld (FRAMES+FR_LIST),a
+        ret
 
 ; sr_pv_init: the PV lines for the root in FRAMES: line(e) = ab_pv_base + 32 * e puts the
 ; root's line at PV_ROOT and the lines of the positions below it (fewer empty squares) under
@@ -521,7 +726,15 @@ sr_reply_moves: ds 2*60+1       ; and replies (ply 2)
 sr_undo:        ds 19+2         ; undo stack: one entry per ply (levels 1 and 2 need one)
 sr_depth:       db 0            ; levels 3+: the level's depth
 sr_endgame:     db 0            ; and its exact-endgame threshold (empty squares)
-sr_abort_sp:    dw 0            ; SP in the root loop, for sr_abort
+sr_abort_sp:    dw 0            ; SP in sr_deep, for sr_abort
+sr_exact:       db 0            ; levels 3+: 1 when the exact endgame is the last stage
+sr_last_depth:  db 0            ; the last depth-limited stage
+sr_stage:       db 0            ; the depth-limited stage running
+sr_root_low:    dw 0            ; the exact endgame's root: the window's lower end (biased)
+sr_done_sq:     db 0            ; the last complete stage: its move (a cell, 0 = none yet),
+sr_done_score:  dw 0            ; its score (biased),
+sr_done_stage:  db 0            ; the stage (ai_depth)
+sr_done_pv:     ds PV_MAX+1     ; and its PV (a line: the length, then the cells)
 sr_only:        db 0            ; a cell: value that root move alone (ai_only); 0 = all
 sr_pv:          dw 0            ; the PV: a line (length, cells), PV_ROOT or sr_pv_small
 sr_pv_small:    ds 3            ; levels 1 and 2: the PV line

@@ -9,8 +9,8 @@
 ; Interrupts: the Gate Array interrupts 300 times a second (reference 4.8). The one that
 ; falls inside VSYNC (PPI port B bit 0 set) starts a frame: irq_handler scans the keyboard
 ; (keyboard.asm), counts the frame in frame_counter, takes "move now" off the keyboard
-; while the AI runs (advice.asm) and runs the chess clock (clock.asm); the other five
-; return at once.
+; while the AI runs (advice.asm), runs the chess clock (clock.asm) and the deep search's
+; time limit (budget.asm); the other five return at once.
 
 STACK_TOP       equ &C000           ; the stack grows down through the firmware's old RAM
 SCREEN          equ &C000           ; screen memory, 16 KB
@@ -130,6 +130,7 @@ irq_handler:
         ld (frame_counter),hl
         call irq_keys
         call clock_tick
+        call tm_tick            ; the deep search's time limit (budget.asm)
         pop ix
         pop hl
         pop de

@@ -162,7 +162,17 @@ ui_computer:
         ld a,(side_to_move)
         call clock_run
         call ai_load_position
+        ld a,(side_to_move)     ; the time it has (its clock, or the level's budget)
+        call think_time
+        ld hl,(frame_counter)
+        ld (think_start),hl
         call ai_think
+        ld hl,(frame_counter)   ; and the time it took off its budget
+        ld de,(think_start)
+        or a
+        sbc hl,de
+        ld a,(side_to_move)
+        call think_spend
         ld a,(flag_fell)
         or a
         jp nz,ui_time_over      ; the flag fell while it thought: the move comes too late
@@ -331,6 +341,7 @@ ui_menu_level:
         ld a,1
 ui_menu_set:
         ld (game_level),a
+        call budget_reset       ; the new level's thinking budget (clock.asm)
         call panel_settings
         jr ui_menu_key
 ui_menu_players:                ; 1 -> 2 -> 0 (demo) -> 1

@@ -396,7 +396,8 @@ fn bad_inputs_are_refused_without_damage() {
     let mut z = Z80::new(&w, "cpc/weights.toml");
     let start = Board::start();
     // Levels the program does not play, and sides that are not 1 or 2.
-    for (level, side) in [(0u8, 1u8), (7, 1), (255, 2), (1, 0), (2, 3)] {
+    let beyond = w.max_level() + 1;
+    for (level, side) in [(0u8, 1u8), (beyond, 1), (255, 2), (1, 0), (2, 3)] {
         z.write_board("ai_board", &start);
         z.cpc.poke(z.addr("ai_side"), side);
         z.cpc.poke(z.addr("ai_level"), level);

@@ -1,6 +1,6 @@
 //! What a level number means (docs/ai.md, "Levels"): 1 and 2 are Nixon's one- and two-ply
-//! move scoring, 3 and up are alpha-beta searches whose depth and exact-endgame threshold come
-//! from the weights file.
+//! move scoring, 3 and up are alpha-beta searches whose depth, exact-endgame threshold and
+//! time budget come from the weights file.
 
 /// The highest level number a weights file may define (one key on the CPC).
 pub const MAX_LEVEL: u8 = 9;
@@ -12,6 +12,8 @@ pub const FIRST_SEARCH_LEVEL: u8 = 3;
 pub const DEPTH_RANGE: std::ops::RangeInclusive<u8> = 1..=12;
 /// Exact solve thresholds accepted in a weights file (0 = never solve exactly).
 pub const ENDGAME_RANGE: std::ops::RangeInclusive<u8> = 0..=20;
+/// Time budgets accepted in a weights file, in CPC minutes a side per game (0 = no limit).
+pub const BUDGET_RANGE: std::ops::RangeInclusive<u8> = 0..=180;
 
 /// The parameters of one alpha-beta level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +22,9 @@ pub struct SearchLevel {
     pub depth: u8,
     /// Exact endgame solve when the root has this many empty squares or fewer.
     pub endgame: u8,
+    /// CPC minutes a side may think in one game at this level (the time manager of the Z80
+    /// program, docs/ai.md section 4.4); 0 = no limit: every stage runs to the end.
+    pub budget: u8,
 }
 
 /// The algorithm a level runs.

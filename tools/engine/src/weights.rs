@@ -15,7 +15,7 @@ use toml::Spanned;
 
 use crate::book::{BookParams, FIRST_LEVEL_RANGE, PLIES_RANGE};
 use crate::levels::{
-    Level, SearchLevel, DEPTH_RANGE, ENDGAME_RANGE, FIRST_SEARCH_LEVEL, MAX_LEVEL,
+    Level, SearchLevel, BUDGET_RANGE, DEPTH_RANGE, ENDGAME_RANGE, FIRST_SEARCH_LEVEL, MAX_LEVEL,
 };
 
 /// The text of `cpc/weights.toml`, the default parameters.
@@ -125,6 +125,9 @@ struct RawSearch {
 struct RawLevel {
     depth: Spanned<i64>,
     endgame: Spanned<i64>,
+    /// Optional: absent means no time budget (0).
+    #[serde(default)]
+    budget: Option<Spanned<i64>>,
 }
 
 /// A problem found in the text: where (byte span) and why.
@@ -375,7 +378,20 @@ fn validate_levels(raw: &BTreeMap<Spanned<String>, RawLevel>) -> Result<Vec<Sear
             &format!("level {n} endgame"),
             "empty squares",
         )? as u8;
-        levels.push(SearchLevel { depth, endgame });
+        let budget = match &level.budget {
+            Some(budget) => in_range(
+                budget,
+                &wide(&BUDGET_RANGE),
+                &format!("level {n} budget"),
+                "minutes",
+            )? as u8,
+            None => 0,
+        };
+        levels.push(SearchLevel {
+            depth,
+            endgame,
+            budget,
+        });
     }
     Ok(levels)
 }

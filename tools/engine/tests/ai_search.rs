@@ -8,11 +8,11 @@ mod ai_util;
 use ai_util::{bits, random_positions, sq};
 use othello_engine::board::{flips, legal_moves, Board, Color};
 use othello_engine::eval::{INF, WIN};
-use othello_engine::levels::Level;
+use othello_engine::levels::{Level, SearchLevel};
 use othello_engine::search::alphabeta::{search_depth, search_depth_ordered};
 use othello_engine::search::endgame::solve_exact;
 use othello_engine::search::minimax::{minimax_depth, value_depth};
-use othello_engine::search::{best_move, SearchResult};
+use othello_engine::search::{best_move, final_stage, search, search_stage, SearchResult, Stage};
 use othello_engine::weights::{Weights, DEFAULT_TOML};
 
 /// Weights far from the defaults: extreme and asymmetric values, negative mobility.
@@ -165,6 +165,92 @@ fn levels_switch_to_the_exact_endgame_at_their_threshold() {
 }
 
 #[test]
+fn the_final_stage_answers_as_the_level() {
+    // The Z80 program reports the stage of its answer; without a time limit it is the final
+    // stage, whose answer is the level's (the exact endgame at or below the threshold, the
+    // level's depth above it).
+    let weight_sets = [Weights::default(), odd_weights()];
+    let levels = [
+        SearchLevel {
+            depth: 2,
+            endgame: 8,
+            budget: 0,
+        },
+        SearchLevel {
+            depth: 3,
+            endgame: 12,
+            budget: 25,
+        },
+        SearchLevel {
+            depth: 1,
+            endgame: 0,
+            budget: 180,
+        },
+    ];
+    let mut positions = random_positions(0x57a6_0001, 6, 10..30);
+    positions.extend(random_positions(0x57a6_0002, 10, 46..58));
+    positions.push(Board::start());
+    // A pass: black a1, white b1, black to move has no move.
+    positions.push(Board {
+        black: bits(&["a1"]),
+        white: bits(&["b1"]),
+        to_move: Color::Black,
+    });
+    let mut seen = (0, 0);
+    for w in &weight_sets {
+        for b in &positions {
+            for &lvl in &levels {
+                let stage = final_stage(b, lvl);
+                let empties = b.empties().count_ones();
+                if empties <= u32::from(lvl.endgame) {
+                    assert_eq!(stage, Stage::Exact, "{b:?}");
+                    seen.0 += 1;
+                } else {
+                    assert_eq!(stage, Stage::Depth(lvl.depth), "{b:?}");
+                    seen.1 += 1;
+                }
+                assert_eq!(
+                    search_stage(b, stage, w),
+                    search(b, Level::Search(lvl), w),
+                    "{lvl:?} {b:?}"
+                );
+            }
+        }
+    }
+    assert!(seen.0 >= 10 && seen.1 >= 10, "{seen:?}");
+}
+
+#[test]
+fn every_stage_is_its_search_whatever_the_empties() {
+    // A stage names its search alone: no level and no endgame threshold decides between the
+    // depth-limited search and the exact endgame (these positions have 4 to 10 empties, below
+    // every shipped threshold, and 18 to 20).
+    let w = Weights::default();
+    let mut positions = random_positions(0x57a6_0003, 4, 50..56);
+    positions.extend(random_positions(0x57a6_0004, 2, 40..42));
+    for b in &positions {
+        for d in 1..=3 {
+            assert_eq!(search_stage(b, Stage::Depth(d), &w), search_depth(b, d, &w));
+        }
+        if b.empties().count_ones() <= 14 {
+            assert_eq!(search_stage(b, Stage::Exact, &w), solve_exact(b));
+        }
+    }
+}
+
+#[test]
+fn ai_depth_bytes_name_the_stages() {
+    for d in 1..=12 {
+        assert_eq!(Stage::from_ai_depth(d), Some(Stage::Depth(d)));
+    }
+    assert_eq!(Stage::from_ai_depth(0xFF), Some(Stage::Exact));
+    assert_eq!(Stage::from_ai_depth(Stage::EXACT_BYTE), Some(Stage::Exact));
+    for byte in [0, 13, 20, 0x7F, 0x80, 0xFE] {
+        assert_eq!(Stage::from_ai_depth(byte), None, "{byte:#04x}");
+    }
+}
+
+#[test]
 fn every_level_returns_a_legal_move_in_a_middle_game() {
     let w = Weights::default();
     for b in random_positions(0x1e7e1, 4, 16..30) {
@@ -182,7 +268,7 @@ fn every_level_returns_a_legal_move_in_a_middle_game() {
 }
 
 #[test]
-#[should_panic(expected = "level 7 is not defined (levels 1..6 are)")]
+#[should_panic(expected = "level 8 is not defined (levels 1..7 are)")]
 fn an_undefined_level_is_refused() {
-    let _ = best_move(&Board::start(), 7, &Weights::default());
+    let _ = best_move(&Board::start(), 8, &Weights::default());
 }

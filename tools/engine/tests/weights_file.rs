@@ -81,12 +81,22 @@ fn shipped_file_is_norvigs_table_with_his_corner_values() {
     assert_eq!(w.squares().as_slice(), flat.as_slice());
     // MODIFIED-WEIGHTED-SQUARES gives every neighbour of an occupied corner the value 5.
     assert_eq!((w.corner_edge(), w.corner_diagonal()), (5, 5));
-    assert_eq!(w.max_level(), 6);
+    assert_eq!(w.max_level(), 7);
     assert_eq!(
         w.level(6),
         Some(Level::Search(SearchLevel {
             depth: 6,
-            endgame: 14
+            endgame: 14,
+            budget: 0,
+        }))
+    );
+    // The top level: ODIN's tournament level, deepening to 8 plies within 25 CPC minutes.
+    assert_eq!(
+        w.level(7),
+        Some(Level::Search(SearchLevel {
+            depth: 8,
+            endgame: 14,
+            budget: 25,
         }))
     );
 }
@@ -107,7 +117,8 @@ fn base_parses_with_every_value_in_place() {
         w.level(4),
         Some(Level::Search(SearchLevel {
             depth: 4,
-            endgame: 10
+            endgame: 10,
+            budget: 0,
         }))
     );
     assert_eq!((w.level(0), w.level(5)), (None, None));
@@ -136,7 +147,8 @@ fn extreme_values_are_accepted() {
         w.search_levels()[1],
         SearchLevel {
             depth: 12,
-            endgame: 20
+            endgame: 20,
+            budget: 0,
         }
     );
 }
@@ -309,6 +321,81 @@ fn out_of_range_values_name_the_parameter_and_the_range() {
         24,
         28,
         "level 4 endgame = 21 is out of range 0..20 (empty squares)",
+    );
+}
+
+#[test]
+fn a_level_budget_is_optional_and_read() {
+    let w = Weights::parse(
+        &edited("endgame = 10 }", "endgame = 14, budget = 25 }"),
+        "w.toml",
+    )
+    .unwrap();
+    assert_eq!(
+        w.level(4),
+        Some(Level::Search(SearchLevel {
+            depth: 4,
+            endgame: 14,
+            budget: 25,
+        }))
+    );
+    // Absent: no budget.
+    assert_eq!(w.search_levels()[0].budget, 0);
+    // The bounds of the range, and an explicit 0.
+    let text = edited("endgame = 8 }", "endgame = 8, budget = 0 }")
+        .replace("endgame = 10 }", "endgame = 10, budget = 180 }");
+    let w = Weights::parse(&text, "w.toml").unwrap();
+    let budgets: Vec<u8> = w.search_levels().iter().map(|l| l.budget).collect();
+    assert_eq!(budgets, [0, 180]);
+    // The key may come first.
+    let w = Weights::parse(
+        &edited("{ depth = 4,", "{ budget = 7, depth = 4,"),
+        "w.toml",
+    )
+    .unwrap();
+    assert_eq!(w.search_levels()[1].budget, 7);
+}
+
+#[test]
+fn a_level_budget_out_of_range_or_of_the_wrong_type_is_located() {
+    // "4 = { depth = 4, endgame = 10, budget = 181 }": 181 is in column 41.
+    assert_rejected(
+        &edited("endgame = 10 }", "endgame = 10, budget = 181 }"),
+        24,
+        41,
+        "level 4 budget = 181 is out of range 0..180 (minutes)",
+    );
+    assert_rejected(
+        &edited("endgame = 10 }", "endgame = 10, budget = -1 }"),
+        24,
+        41,
+        "level 4 budget = -1 is out of range 0..180 (minutes)",
+    );
+    // "3 = { depth = 2, endgame = 8, budget = 256 }": 256 is in column 40.
+    assert_rejected(
+        &edited("endgame = 8 }", "endgame = 8, budget = 256 }"),
+        23,
+        40,
+        "level 3 budget = 256 is out of range 0..180 (minutes)",
+    );
+    assert_rejected(
+        &edited("endgame = 10 }", "endgame = 10, budget = \"25\" }"),
+        24,
+        41,
+        "invalid type: string \"25\", expected i64",
+    );
+    assert_rejected(
+        &edited("endgame = 10 }", "endgame = 10, budget = 2.5 }"),
+        24,
+        41,
+        "invalid type: floating point `2.5`, expected i64",
+    );
+    // Still strict about other keys: a misspelt budget is an unknown field.
+    assert_rejected(
+        &edited("endgame = 10 }", "endgame = 10, budgets = 25 }"),
+        24,
+        32,
+        "unknown field `budgets`, expected one of `depth`, `endgame`, `budget`",
     );
 }
 

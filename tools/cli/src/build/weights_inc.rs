@@ -92,14 +92,15 @@ pub fn weights_include(weights: &Weights, origin: &str) -> String {
     );
     let _ = writeln!(
         s,
-        "w_levels:                       ; depth, endgame threshold of levels 3, 4, ..."
+        "w_levels:                       ; depth, endgame threshold, budget (CPC minutes a side, 0 = none) of levels 3, 4, ..."
     );
     for (i, level) in levels.iter().enumerate() {
         let _ = writeln!(
             s,
-            "        db {},{}   ; level {}",
+            "        db {},{},{}   ; level {}",
             level.depth,
             level.endgame,
+            level.budget,
             i + 3
         );
     }
@@ -135,9 +136,44 @@ mod tests {
         assert_eq!(constant, w.search_levels().len() as i64);
         let levels = asm.symbol("w_levels").unwrap() as usize - 0x4000;
         for (i, l) in w.search_levels().iter().enumerate() {
-            assert_eq!(bin[levels + 2 * i], l.depth);
-            assert_eq!(bin[levels + 2 * i + 1], l.endgame);
+            assert_eq!(bin[levels + 3 * i], l.depth);
+            assert_eq!(bin[levels + 3 * i + 1], l.endgame);
+            assert_eq!(bin[levels + 3 * i + 2], l.budget);
         }
+        // Three bytes a level, and nothing after the table.
+        assert_eq!(bin.len(), levels + 3 * w.search_levels().len());
+    }
+
+    #[test]
+    fn level_budgets_are_the_third_byte_of_each_level() {
+        // The shipped levels replaced by three with budgets 0 (absent), 25 and 180.
+        let mut text = String::new();
+        for line in othello_engine::weights::DEFAULT_TOML.lines() {
+            let is_level = line.starts_with(|c: char| c.is_ascii_digit()) && line.contains("depth");
+            if !is_level {
+                text.push_str(line);
+                text.push('\n');
+            }
+            if line.trim() == "[levels]" {
+                text.push_str("3 = { depth = 2, endgame = 8 }\n");
+                text.push_str("4 = { depth = 8, endgame = 14, budget = 25 }\n");
+                text.push_str("5 = { depth = 12, endgame = 20, budget = 180 }\n");
+            }
+        }
+        let w = Weights::parse(&text, "test.toml").unwrap();
+        let budgets: Vec<u8> = w.search_levels().iter().map(|l| l.budget).collect();
+        assert_eq!(budgets, [0, 25, 180]);
+        let inc = weights_include(&w, "test.toml");
+        assert!(inc.contains("        db 8,14,25   ; level 4\n"), "{inc}");
+        let asm = cpc_asm::assemble_str_with(
+            "        org &4000\n        include \"weights.inc\"\n",
+            &cpc_asm::Options::default().generated_file(WEIGHTS_INCLUDE, inc),
+        )
+        .unwrap();
+        let bin = asm.binary();
+        let levels = asm.symbol("w_levels").unwrap() as usize - 0x4000;
+        assert_eq!(&bin[levels..], &[2, 8, 0, 8, 14, 25, 12, 20, 180]);
+        assert_eq!(asm.symbol("W_SEARCH_LEVELS").unwrap(), 3);
     }
 
     #[test]

@@ -14,7 +14,7 @@ mod root;
 pub mod scores;
 
 use crate::board::Board;
-use crate::levels::Level;
+use crate::levels::{Level, SearchLevel};
 use crate::weights::Weights;
 
 /// What the AI answers for a position.
@@ -74,12 +74,69 @@ pub fn search(board: &Board, level: Level, weights: &Weights) -> SearchResult {
     match level {
         Level::NixonEasy => nixon::nixon_easy(board, weights),
         Level::NixonHard => nixon::nixon_hard(board, weights),
-        Level::Search(s) => {
-            if board.empties().count_ones() <= u32::from(s.endgame) {
-                endgame::solve_exact(board)
-            } else {
-                alphabeta::search_depth(board, s.depth, weights)
-            }
+        Level::Search(s) => search_stage(board, final_stage(board, s), weights),
+    }
+}
+
+/// A stage of a search level (docs/ai.md section 4.4): the depth-limited search of one depth,
+/// or the exact endgame.
+///
+/// The Z80 program searches a level in stages (iterative deepening: depth-limited searches of
+/// depth 1, 2, ..., then possibly the exact endgame) and may stop early under a time budget;
+/// it reports the stage its answer comes from, and [`search_stage`] reproduces that answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The depth-limited search of §4.3 at this depth (plies, 1..=12).
+    Depth(u8),
+    /// The exact endgame of §4.3.
+    Exact,
+}
+
+impl Stage {
+    /// The value of the Z80 program's `ai_depth` byte that names the exact endgame (1..=12
+    /// name the depth-limited searches of those depths).
+    pub const EXACT_BYTE: u8 = 0xFF;
+
+    /// The stage a value of the Z80 program's `ai_depth` names: 1..=12 → [`Stage::Depth`],
+    /// `0xFF` → [`Stage::Exact`], anything else → `None`.
+    ///
+    /// ```
+    /// use othello_engine::search::Stage;
+    /// assert_eq!(Stage::from_ai_depth(1), Some(Stage::Depth(1)));
+    /// assert_eq!(Stage::from_ai_depth(12), Some(Stage::Depth(12)));
+    /// assert_eq!(Stage::from_ai_depth(0xFF), Some(Stage::Exact));
+    /// assert_eq!(Stage::from_ai_depth(0), None);
+    /// assert_eq!(Stage::from_ai_depth(13), None);
+    /// ```
+    #[must_use]
+    pub fn from_ai_depth(byte: u8) -> Option<Stage> {
+        match byte {
+            Stage::EXACT_BYTE => Some(Stage::Exact),
+            d if crate::levels::DEPTH_RANGE.contains(&d) => Some(Stage::Depth(d)),
+            _ => None,
         }
+    }
+}
+
+/// The answer of one stage, as the Z80 program reports it in `ai_depth`: the depth-limited
+/// search of §4.3 at that depth (whatever the number of empty squares), or the exact endgame.
+/// The opening book is not consulted. `Stage::Depth(0)` counts as depth 1, as in
+/// [`alphabeta::search_depth`].
+#[must_use]
+pub fn search_stage(board: &Board, stage: Stage, weights: &Weights) -> SearchResult {
+    match stage {
+        Stage::Depth(d) => alphabeta::search_depth(board, d, weights),
+        Stage::Exact => endgame::solve_exact(board),
+    }
+}
+
+/// The stage whose answer [`search`] returns for `level`: [`Stage::Exact`] when the board has
+/// at most `level.endgame` empty squares, otherwise [`Stage::Depth`] of `level.depth`.
+#[must_use]
+pub fn final_stage(board: &Board, level: SearchLevel) -> Stage {
+    if board.empties().count_ones() <= u32::from(level.endgame) {
+        Stage::Exact
+    } else {
+        Stage::Depth(level.depth)
     }
 }

@@ -1,0 +1,524 @@
+; tt.asm - the transposition table of the deep searches (levels 3 and up): what a search
+; learnt about a position, kept for when it meets the position again, later in the same
+; search (another move order), in the next stage of the iterative deepening (search.asm) or
+; in the next call of ai_entry. It changes only how much is searched, never an answer: a
+; value is used only where it settles a node exactly as searching it would (docs/ai.md 5,
+; appendix A), and the best move stored with it is tried first.
+;
+; Keys: 6 bytes per position, the XOR of random keys (zobrist.asm) for each disc, each black
+; disc and "white to move". Each frame of alphabeta.asm keeps its position's key (FR_HASH);
+; a move's child key is the parent's with the new disc, the flips and the change of side
+; XORed in (tt_child_hash), so no key is ever computed from scratch below the root.
+;
+; The table: TT_ENTRIES slots in eight page-aligned arrays of 1 KB (TT_BASE), one field
+; each, so a field is reached by adding 4 to H. Key bytes 0 and 1 (10 bits) choose the slot;
+; bytes 2..5 are kept in it and must match (a position with another key in the same slot is
+; taken for this one about once in 2^32 probes; the mode and depth must match as well).
+;
+;   TT_CHK0..3   key bytes 2..5
+;   TT_VLO/VHI   the value (biased, alphabeta.asm)
+;   TT_INFO      bits 7-6: what the value is (TT_LOWER: the true value is at least it,
+;                TT_UPPER: at most it, both: exactly it; 0: an empty slot); bit 5: found
+;                by the exact endgame; bits 4-0: the depth left (depth-limited search) or
+;                the empty squares (exact endgame)
+;   TT_MOVE      the best move's cell, bit 7 = the age of the entry (tt_age)
+;
+; Only nodes far enough from the leaves keep an entry (TT_MIN_DEPTH plies left, or
+; TT_MIN_EMPTIES empty squares in the exact endgame): below them the bookkeeping would
+; cost more than it saves. A slot is given to a new entry unless it holds another position
+; searched deeper in one of the last two calls of ai_entry.
+;
+;   tt_init         once, before the first search: the key pages, every slot empty.
+;   tt_root_hash    the key of the root (mb_board, sr_me to move) into the root frame.
+;   tt_child_hash   after frame IX's move: the child's key into the child's frame.
+;   tt_pass_hash    after frame IX's pass: the child's key (the side key XORed in).
+;   tt_probe        frame IX's slot: the best move (FR_HMOVE) and a value that settles it.
+;   tt_store        frame IX's result into its slot.
+
+ZOB_PAGES       equ &0900           ; 6 pages: page k holds byte k of every key (tt_init)
+TT_BASE         equ &9800           ; the table: 8 arrays of TT_ENTRIES bytes, to &B7FF
+TT_ENTRIES      equ 1024
+TT_CHK0         equ TT_BASE
+TT_CHK1         equ TT_BASE+&0400
+TT_CHK2         equ TT_BASE+&0800
+TT_CHK3         equ TT_BASE+&0C00
+TT_VLO          equ TT_BASE+&1000
+TT_VHI          equ TT_BASE+&1400
+TT_INFO         equ TT_BASE+&1800
+TT_MOVE         equ TT_BASE+&1C00
+TT_END          equ TT_BASE+&2000
+
+TT_LOWER        equ &80             ; TT_INFO: the value is a lower bound
+TT_UPPER        equ &40             ; an upper bound (both: exact)
+TT_EXACT_MODE   equ &20             ; found by the exact endgame
+TT_DEPTH_BITS   equ &1F
+TT_MIN_DEPTH    equ 2               ; depth-limited search: nodes with at least 2 plies left
+TT_MIN_EMPTIES  equ 5               ; exact endgame: nodes with at least 5 empty squares
+
+; tt_init: the key pages (the disc key of each square at its cell, the black key at cell +
+; 128, the side key at cell 0, which no disc uses) and an empty table. Trashes AF, BC, DE,
+; HL, IX.
+tt_init:
+        ld ix,sq_to_mb
+        ld hl,zob_disc
+        ld de,zob_black
+        ld c,64
+tt_init_square:
+        push bc
+        ld c,(ix+0)             ; C = the square's cell
+        ld b,ZOB_PAGES/256      ; BC -> byte 0 of its disc key
+tt_init_byte:
+        ld a,(hl)
+        ld (bc),a
+        inc hl
+        set 7,c
+        ld a,(de)
+        ld (bc),a               ; the black key at cell + 128
+        res 7,c
+        inc de
+        inc b
+        ld a,b
+        cp (ZOB_PAGES/256)+6
+        jr nz,tt_init_byte
+        inc ix
+        pop bc
+        dec c
+        jr nz,tt_init_square
+        ld hl,zob_side          ; the side key at cell 0
+        ld bc,ZOB_PAGES
+tt_init_side:
+        ld a,(hl)
+        ld (bc),a
+        inc hl
+        inc b
+        ld a,b
+        cp (ZOB_PAGES/256)+6
+        jr nz,tt_init_side
+        ld hl,TT_INFO           ; every slot empty
+        ld de,TT_INFO+1
+        ld bc,TT_ENTRIES-1
+        ld (hl),0
+        ldir
+        ld a,1
+        ld (tt_ready),a
+        ret
+
+; tt_xor: XORs the key at offset E of the key pages (a cell: its disc key; cell + 128: its
+; black key; 0: the side key) into the 6 bytes at HL. Keeps BC, E, HL; trashes AF, D.
+tt_xor:
+        ld d,ZOB_PAGES/256
+        ld a,(de)
+        xor (hl)
+        ld (hl),a
+        inc hl
+        inc d
+        ld a,(de)
+        xor (hl)
+        ld (hl),a
+        inc hl
+        inc d
+        ld a,(de)
+        xor (hl)
+        ld (hl),a
+        inc hl
+        inc d
+        ld a,(de)
+        xor (hl)
+        ld (hl),a
+        inc hl
+        inc d
+        ld a,(de)
+        xor (hl)
+        ld (hl),a
+        inc hl
+        inc d
+        ld a,(de)
+        xor (hl)
+        ld (hl),a
+        dec hl
+        dec hl
+        dec hl
+        dec hl
+        dec hl
+        ret
+
+; tt_root_hash: the key of the position on mb_board with sr_me to move, into the root frame
+; (FRAMES). A disc key stands for the disc and a change of side (tt_child_hash adds one per
+; move), so the side key goes in once for every disc and once more when white is to move.
+; Trashes AF, BC, DE, HL.
+tt_root_hash:
+        ld hl,FRAMES+FR_HASH
+        ld b,6
+tt_root_hash_clear:
+        ld (hl),0
+        inc hl
+        djnz tt_root_hash_clear
+        ld hl,FRAMES+FR_HASH
+        ld a,(sr_me)
+        cp SQ_WHITE
+        ld b,0                  ; B bit 0: the side key goes in
+        jr nz,tt_root_hash_cells
+        inc b
+tt_root_hash_cells:
+        ld c,MB_FIRST
+tt_root_hash_cell:
+        push hl
+        ld h,mb_board/256
+        ld l,c
+        ld a,(hl)
+        pop hl
+        dec a
+        cp 2
+        jr nc,tt_root_hash_next ; empty or frame
+        inc b                   ; one more disc: the side key once more
+        push af                 ; A = 0: black, 1: white
+        ld e,c
+        call tt_xor
+        pop af
+        or a
+        jr nz,tt_root_hash_next
+        set 7,e                 ; a black disc: its black key too
+        call tt_xor
+tt_root_hash_next:
+        inc c
+        ld a,c
+        cp MB_END
+        jr c,tt_root_hash_cell
+        bit 0,b
+        ret z
+        ld e,0
+        jp tt_xor
+
+; tt_child_hash: after frame IX played FR_MOVE (sm_make or sm_make_x: the move is on top of
+; the undo stack at IY), the child's key: ours with the new disc, its black key if black
+; moved, and the black key of each flipped disc (a flip changes its colour). Trashes AF,
+; BC, DE, HL.
+tt_child_hash:
+        push ix
+        pop hl
+        ld bc,FR_HASH
+        add hl,bc
+        ld d,h
+        ld e,l
+        ld bc,FR_SIZE
+        ex de,hl
+        add hl,bc
+        ex de,hl                ; HL -> our key, DE -> the child's
+        ldi
+        ldi
+        ldi
+        ldi
+        ldi
+        ldi
+        ex de,hl
+        ld bc,-6
+        add hl,bc               ; HL -> the child's key
+        ld e,(ix+FR_MOVE)
+        call tt_xor
+        ld a,(ix+FR_P)
+        cp SQ_BLACK
+        jr nz,tt_child_hash_flips
+        set 7,e
+        call tt_xor
+tt_child_hash_flips:
+        push iy
+        pop bc
+        dec bc
+        dec bc                  ; BC -> the number of flips, the flipped cells below it
+        ld a,(bc)
+tt_child_hash_flip:
+        dec bc
+        push af
+        ld a,(bc)
+        or 128
+        ld e,a
+        call tt_xor
+        pop af
+        dec a
+        jr nz,tt_child_hash_flip
+        ret
+
+; tt_pass_hash: frame IX's side passes: the child's key is ours with the side key XORed in.
+; Trashes AF, BC, DE, HL.
+tt_pass_hash:
+        push ix
+        pop hl
+        ld bc,FR_HASH
+        add hl,bc
+        ld d,h
+        ld e,l
+        ld bc,FR_SIZE
+        ex de,hl
+        add hl,bc
+        ex de,hl
+        ldi
+        ldi
+        ldi
+        ldi
+        ldi
+        ldi
+        ex de,hl
+        ld bc,-6
+        add hl,bc
+        ld e,0
+        jp tt_xor
+
+; tt_keeps: carry set iff frame IX is a node that keeps an entry (TT_MIN_DEPTH plies left,
+; or TT_MIN_EMPTIES empty squares in the exact endgame). Trashes AF.
+tt_keeps:
+        ld a,(ab_exact)
+        or a
+        jr nz,tt_keeps_exact
+        ld a,(ix+FR_DEPTH)
+        cp TT_MIN_DEPTH
+        ccf
+        ret
+tt_keeps_exact:
+        ld a,(ix+FR_EMPTY)
+        cp TT_MIN_EMPTIES
+        ccf
+        ret
+
+; tt_slot: HL -> frame IX's slot in TT_INFO. Trashes AF.
+tt_slot:
+        ld l,(ix+FR_HASH)
+        ld a,(ix+FR_HASH+1)
+        and 3
+        add a,TT_INFO/256
+        ld h,a
+        ret
+
+; tt_match: HL -> a slot in TT_INFO: Z iff its check bytes are frame IX's key bytes 2..5.
+; HL is left in TT_CHK3. Trashes AF.
+tt_match:
+        ld a,h
+        sub (TT_INFO-TT_CHK0)/256
+        ld h,a
+        ld a,(ix+FR_HASH+2)
+        cp (hl)
+        ret nz
+        ld a,h
+        add a,4
+        ld h,a
+        ld a,(ix+FR_HASH+3)
+        cp (hl)
+        ret nz
+        ld a,h
+        add a,4
+        ld h,a
+        ld a,(ix+FR_HASH+4)
+        cp (hl)
+        ret nz
+        ld a,h
+        add a,4
+        ld h,a
+        ld a,(ix+FR_HASH+5)
+        cp (hl)
+        ret
+
+; tt_probe: frame IX (its window set) looks itself up. FR_HMOVE = the stored best move's
+; cell (0: none). Out: carry set when the stored value settles the node (fail-soft, as
+; searching it would): then HL = that value (biased). A value inside the window is never
+; used, so that the node still finds its principal variation (docs/ai.md 6.1).
+; Trashes AF, BC, DE, HL.
+tt_probe:
+        ld (ix+FR_HMOVE),0
+        call tt_keeps
+        ret nc
+        call tt_slot
+        ld a,(hl)
+        or a
+        ret z                   ; an empty slot (carry clear)
+        ld c,a                  ; C = its info
+        call tt_match
+        jr nz,tt_probe_miss
+        ld a,h
+        add a,(TT_MOVE-TT_CHK3)/256
+        ld h,a
+        ld a,(hl)
+        and &7F
+        ld (ix+FR_HMOVE),a
+        ld a,(ab_exact)         ; the same mode, and in the depth-limited search the same depth
+        or a
+        jr z,tt_probe_depth
+        bit 5,c
+        jr z,tt_probe_miss
+        jr tt_probe_value
+tt_probe_depth:
+        bit 5,c
+        jr nz,tt_probe_miss
+        ld a,c
+        and TT_DEPTH_BITS
+        cp (ix+FR_DEPTH)
+        jr nz,tt_probe_miss
+tt_probe_value:
+        ld a,h
+        sub (TT_MOVE-TT_VLO)/256
+        ld h,a
+        ld e,(hl)
+        ld a,h
+        add a,4
+        ld h,a
+        ld d,(hl)               ; DE = the value
+        bit 7,c
+        jr z,tt_probe_upper
+        ld l,(ix+FR_BETA)       ; at least it: settled if it is >= beta
+        ld h,(ix+FR_BETA+1)
+        ld a,e
+        sub l
+        ld a,d
+        sbc a,h
+        jr nc,tt_probe_settled
+tt_probe_upper:
+        bit 6,c
+        jr z,tt_probe_miss
+        ld l,(ix+FR_ALPHA)      ; at most it: settled if it is <= alpha
+        ld h,(ix+FR_ALPHA+1)
+        ld a,l
+        sub e
+        ld a,h
+        sbc a,d
+        jr nc,tt_probe_settled
+tt_probe_miss:
+        or a
+        ret
+tt_probe_settled:
+        ex de,hl
+        scf
+        ret
+
+; tt_store: frame IX's result (FR_BEST, its move FR_BMOVE; the window it was searched with:
+; FR_ALPHA0, FR_BETA) into its slot, unless the slot holds another position of this or the
+; last call searched deeper. Trashes AF, BC, DE, HL.
+tt_store:
+        call tt_keeps
+        ret nc
+        ld a,(ab_exact)         ; B = the new info without the bound bits
+        or a
+        jr z,tt_store_depth
+        ld a,(ix+FR_EMPTY)
+        or TT_EXACT_MODE
+        jr tt_store_info
+tt_store_depth:
+        ld a,(ix+FR_DEPTH)
+tt_store_info:
+        ld b,a
+        call tt_slot
+        ld a,(hl)
+        or a
+        jr z,tt_store_write     ; empty
+        ld c,a
+        push hl
+        call tt_match
+        pop hl
+        jr z,tt_store_write     ; the same position
+        ld a,h
+        add a,(TT_MOVE-TT_INFO)/256
+        ld h,a
+        ld a,(tt_age)
+        xor (hl)
+        and &80
+        ld a,h
+        sub (TT_MOVE-TT_INFO)/256
+        ld h,a
+        jr nz,tt_store_write    ; older than the last call
+        ld a,c
+        and TT_DEPTH_BITS
+        ld c,a
+        ld a,b
+        and TT_DEPTH_BITS
+        cp c
+        ret c                   ; the other position was searched deeper
+tt_store_write:
+        ld e,(ix+FR_BEST)       ; the bound: best <= alpha0: at most; best >= beta: at
+        ld d,(ix+FR_BEST+1)     ; least; in between: exact
+        ld c,TT_LOWER+TT_UPPER
+        ld a,(ix+FR_ALPHA0)
+        sub e
+        ld a,(ix+FR_ALPHA0+1)
+        sbc a,d
+        jr c,tt_store_above
+        ld c,TT_UPPER
+        jr tt_store_bound
+tt_store_above:
+        ld a,e
+        sub (ix+FR_BETA)
+        ld a,d
+        sbc a,(ix+FR_BETA+1)
+        jr c,tt_store_bound
+        ld c,TT_LOWER
+tt_store_bound:
+        ld a,b
+        or c
+        ld (hl),a               ; TT_INFO
+        ld a,h
+        sub (TT_INFO-TT_CHK0)/256
+        ld h,a
+        ld a,(ix+FR_HASH+2)
+        ld (hl),a
+        ld a,h
+        add a,4
+        ld h,a
+        ld a,(ix+FR_HASH+3)
+        ld (hl),a
+        ld a,h
+        add a,4
+        ld h,a
+        ld a,(ix+FR_HASH+4)
+        ld (hl),a
+        ld a,h
+        add a,4
+        ld h,a
+        ld a,(ix+FR_HASH+5)
+        ld (hl),a
+        ld a,h
+        add a,4
+        ld h,a
+        ld (hl),e               ; TT_VLO
+        ld a,h
+        add a,4
+        ld h,a
+        ld (hl),d               ; TT_VHI
+        ld a,h
+        add a,8
+        ld h,a
+        ld a,(tt_age)
+        or (ix+FR_BMOVE)
+        ld (hl),a               ; TT_MOVE
+        ret
+
+; tt_first: frame IX's list with its stored best move (FR_HMOVE, if it is in the list) at
+; the front, searched first. Trashes AF, B, DE, HL.
+tt_first:
+        ld a,(ix+FR_HMOVE)
+        or a
+        ret z
+        ld b,(ix+FR_N)
+        push ix
+        pop hl
+        ld de,FR_LIST
+        add hl,de
+        ld e,l
+        ld d,h                  ; DE -> entry 0
+tt_first_find:
+        cp (hl)
+        jr z,tt_first_found
+        inc hl
+        inc hl
+        djnz tt_first_find
+        ret                     ; not a legal move here (cannot happen unless keys collide)
+tt_first_found:
+        ld a,(de)               ; swap it with entry 0; its key 0 sorts it first
+        ld (hl),a
+        ld a,(ix+FR_HMOVE)
+        ld (de),a
+        inc hl
+        inc de
+        ld a,(de)
+        ld (hl),a
+        xor a
+        ld (de),a
+        ret
+
+tt_ready:       db 0                ; 1 once tt_init has run (ai_entry)
+tt_age:         db 0                ; &80 or 0, flipped by every call of ai_entry

@@ -1,0 +1,185 @@
+//! Where the Z80 AI spends its CPC time: a profile of `ai_entry` by routine, for tuning the
+//! deep searches (cpc/search.asm, alphabeta.asm, endgame.asm, moves.asm).
+//!
+//! The emulator runs the call one instruction at a time; the CPC time of every instruction
+//! (wait states included) is charged to the label at or below its address, and labels are
+//! gathered into routines (a label whose name extends the routine's, like
+//! `sq_legal_nw_walk` under `sq_legal`, belongs to it). Every answer is checked against the
+//! reference engine first.
+//!
+//! `cargo bench -p cpc-e2e --bench z80_profile [-- LEVEL [midgame|endgame] [POSITIONS]]`;
+//! default: the top level, midgame, 6 positions. Midgame positions come from games the
+//! reference plays against itself at level 4 from seeded openings (20 to 44 empty squares);
+//! endgame positions are the FFO boards with 14 empty squares.
+
+#[path = "../tests/z80_common/mod.rs"]
+mod z80_common;
+
+use std::collections::HashMap;
+
+use cpc_asm::SymbolKind;
+use cpc_emu::CALL_SENTINEL;
+use cpc_othello::build::{assemble_game, default_sources};
+use othello_engine::board::{squares, Board};
+use othello_engine::search::best_move;
+use othello_engine::weights::Weights;
+use z80_common::{ffo_positions, show, side_code, Rng, Z80};
+
+const LIMIT_US: u64 = 4 * 3_600_000_000;
+
+/// Positions of reference self-play at level 4 from seeded 4-ply openings, 20..=44 empties.
+fn midgame_positions(count: usize, w: &Weights) -> Vec<Board> {
+    let mut out = Vec::new();
+    let mut game = 0u64;
+    while out.len() < count {
+        let mut rng = Rng::new(0x0050_F11E + 2 * game);
+        let mut b = Board::start();
+        for _ in 0..4 {
+            let moves: Vec<u8> = squares(b.legal_moves()).collect();
+            b.play(moves[rng.below(moves.len() as u64) as usize])
+                .expect("legal");
+        }
+        let pick = 20 + rng.below(25) as u32;
+        while !b.is_game_over() && b.empties().count_ones() > pick {
+            if b.must_pass() {
+                b.pass();
+                continue;
+            }
+            let mv = best_move(&b, 4, w).best_move.expect("a move");
+            b.play(mv).expect("legal");
+        }
+        if !b.is_game_over() && !b.must_pass() {
+            out.push(b);
+        }
+        game += 1;
+    }
+    out
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let w = Weights::default();
+    let level: u8 = args
+        .first()
+        .map_or(w.max_level(), |l| l.parse().expect("LEVEL: a number"));
+    let kind = args.get(1).map_or("midgame", String::as_str);
+    let count: usize = args
+        .get(2)
+        .map_or(6, |n| n.parse().expect("POSITIONS: a number"));
+    let boards = match kind {
+        "midgame" => midgame_positions(count, &w),
+        "endgame" => ffo_positions()
+            .expect("the FFO boards")
+            .into_iter()
+            .filter(|b| b.empties().count_ones() == 14)
+            .take(count)
+            .collect(),
+        other => panic!("{other}: midgame or endgame"),
+    };
+
+    let game = assemble_game(&default_sources(), &w, "cpc/weights.toml").expect("builds");
+    let mut labels: Vec<(u16, String)> = game
+        .assembly()
+        .symbols()
+        .iter()
+        .filter(|s| s.kind == SymbolKind::Label)
+        .map(|s| (s.value as u16, s.name.clone()))
+        .collect();
+    labels.sort();
+    // The routine of each label: the closest label before it whose name it extends.
+    let mut routine_of: Vec<String> = Vec::with_capacity(labels.len());
+    let mut current = String::new();
+    for (_, name) in &labels {
+        if current.is_empty() || !name.starts_with(&format!("{current}_")) {
+            current.clone_from(name);
+        }
+        routine_of.push(current.clone());
+    }
+
+    let mut z = Z80::new(&w, "cpc/weights.toml");
+    z.cpc.run_frames(100).expect("the game starts");
+    let at_entry = z.addr("ai_entry");
+    let mut per_pc = vec![0u64; 65536];
+    let (mut total_us, mut total_nodes) = (0u64, 0u64);
+    for b in &boards {
+        z.write_board("ai_board", b);
+        z.cpc.poke(z.addr("ai_side"), side_code(b.to_move));
+        z.cpc.poke(z.addr("ai_level"), level);
+        let saved = z.cpc.registers();
+        let mut regs = saved;
+        regs.sp = saved.sp.wrapping_sub(2);
+        regs.pc = at_entry;
+        z.cpc.poke_word(regs.sp, CALL_SENTINEL);
+        z.cpc.set_registers(&regs);
+        let return_sp = saved.sp;
+        let (mut last_pc, mut last_t) = (at_entry, z.cpc.time_us());
+        let start = last_t;
+        let outcome = z
+            .cpc
+            .run_until(LIMIT_US, |m| {
+                let t = m.time_us();
+                per_pc[usize::from(last_pc)] += t - last_t;
+                last_t = t;
+                last_pc = m.pc();
+                last_pc == CALL_SENTINEL && m.registers().sp == return_sp
+            })
+            .expect("runs");
+        assert!(outcome.met(), "{}: no answer", show(b));
+        let mut back = z.cpc.registers();
+        back.pc = saved.pc;
+        z.cpc.set_registers(&back);
+        let us = z.cpc.time_us() - start;
+        let a = z.read_answer(us);
+        let r = best_move(b, level, &w);
+        assert_eq!(
+            (Some(a.mv), a.score),
+            (r.best_move, r.score),
+            "{}: differs from the reference",
+            show(b)
+        );
+        println!(
+            "{}  {:2} empties  {:8.1} CPC s  {:>9} nodes",
+            show(b),
+            b.empties().count_ones(),
+            us as f64 / 1e6,
+            a.nodes
+        );
+        total_us += us;
+        total_nodes += u64::from(a.nodes);
+    }
+
+    let mut by_routine: HashMap<&str, u64> = HashMap::new();
+    let mut by_label: HashMap<&str, u64> = HashMap::new();
+    for (pc, &t) in per_pc.iter().enumerate() {
+        if t == 0 {
+            continue;
+        }
+        let i = labels.partition_point(|(a, _)| usize::from(*a) <= pc);
+        let (name, routine) = if i == 0 {
+            ("(before the program)", "(before the program)")
+        } else {
+            (labels[i - 1].1.as_str(), routine_of[i - 1].as_str())
+        };
+        *by_routine.entry(routine).or_default() += t;
+        *by_label.entry(name).or_default() += t;
+    }
+    println!(
+        "\nlevel {level}, {kind}: {} positions, {:.1} CPC s, {total_nodes} nodes, {:.0} nodes per CPC s\n",
+        boards.len(),
+        total_us as f64 / 1e6,
+        total_nodes as f64 / (total_us as f64 / 1e6)
+    );
+    let all: u64 = per_pc.iter().sum();
+    for (title, map) in [("routine", &by_routine), ("label", &by_label)] {
+        let mut rows: Vec<_> = map.iter().collect();
+        rows.sort_by(|a, b| b.1.cmp(a.1));
+        println!("| {title} | % of the time |\n|---|---|");
+        for (name, t) in rows.iter().take(30) {
+            println!("| {name} | {:.1} |", **t as f64 * 100.0 / all as f64);
+        }
+        println!();
+    }
+}
