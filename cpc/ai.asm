@@ -10,6 +10,11 @@
 ;                  value that legal move alone, its per-move score of docs/ai.md section 10
 ;                  at ai_level (the level's own value, never the opening book). ai_entry
 ;                  sets it back to AI_ALL, so it holds for one call only.
+;       ai_time    16-bit: the seconds of CPC time the side to move has left for the rest
+;                  of the game (its chess clock, or what is left of the level's budget);
+;                  0 = no limit. With a limit levels 3 and up search in stages and stop in
+;                  time (docs/ai.md 4.4, budget.asm); the time is counted by the game's
+;                  interrupt handler (startup.asm). ai_entry sets it back to 0: one call.
 ; Call: ai_entry
 ; Out:  ai_move    the move, 0..63; AI_PASS (&FF) when the side to move has no legal move
 ;                  (ai_score = 0 then); AI_BAD_INPUT (&FE) when ai_level or ai_side is not
@@ -26,11 +31,17 @@
 ;                  Level 1: the move; level 2: the move and the reply S2 expects (if any);
 ;                  the opening book: the move; levels 3 and up: the line the search found,
 ;                  down to the depth limit, or to the end of the game in the exact endgame.
+;       ai_depth   the stage of the answer (docs/ai.md 4.4): 1..12 the depth-limited search
+;                  of that depth, AI_STAGE_EXACT (&FF) the exact endgame, 0 no search stage
+;                  (levels 1 and 2, the book, a pass, bad input), AI_STAGE_STOPPED (&FE)
+;                  stopped before any stage was complete. Without ai_time: the level's own.
 ;
 ; ai_board is only read. At levels 1 and 2 ai_entry needs 12 bytes of stack (its return
 ; address included), at levels 3 and up at most 256 (the search nests 4 bytes a ply; its
-; frames and tables are in the free RAM &8000-&9BAF, see search.asm), plus what the interrupt
-; handler takes: it runs with interrupts on or off and never changes the interrupt state.
+; frames and tables are in free RAM outside the program, &0100-&0EFF and &8000-&B7FF, see
+; search.asm; the transposition table there keeps what it learnt from one call to the next),
+; plus what the interrupt handler takes: it runs with interrupts on or off and never
+; changes the interrupt state.
 ; It changes AF, BC, DE, HL and IX, never IY or the alternate registers (the deep search
 ; uses them and puts them back). It uses the mailbox of board.asm, so it must not run from
 ; an interrupt handler or while gen_legal or play_move run.

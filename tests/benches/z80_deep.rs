@@ -2,8 +2,10 @@
 //!
 //! 1. Whole games: for each level, the Z80 plays both sides of games from a few seeded
 //!    openings, every move checked against the reference engine (a mismatch aborts the
-//!    bench). Prints CPC seconds per move (min / median / max), nodes per CPC second and
-//!    the CPC time of each game side (the budget of issue 8: 25 CPC minutes per side).
+//!    bench); at a level with a budget each side passes what is left of it (`ai_time`) and
+//!    each move is checked at the stage it reports. Prints CPC seconds per move (min /
+//!    median / max), nodes per CPC second, the CPC time of each game side (the top level's
+//!    budget: 25 CPC minutes a side) and the stages the moves came from.
 //! 2. The exact endgame alone: the FFO boards with 14 empty squares (#1..#7) and the
 //!    positions 2 and 4 plies later along the reference's best line (12 and 10 empties),
 //!    solved at the top level.
@@ -19,8 +21,12 @@
 #[path = "../tests/z80_common/mod.rs"]
 mod z80_common;
 
+use std::collections::BTreeMap;
+
 use othello_engine::board::{squares, Board};
-use othello_engine::search::best_move;
+use othello_engine::book;
+use othello_engine::levels::Level;
+use othello_engine::search::{best_move, search_stage, Stage};
 use othello_engine::weights::Weights;
 use z80_common::{ffo_positions, show, side_code, AiAnswer, Rng, AI_PASS, Z80};
 
@@ -66,9 +72,15 @@ fn opening(seed: u64, plies: u32) -> Board {
     b
 }
 
-/// Plays a whole game at `level`, the Z80 moving for both sides. Returns the answers (with
-/// their side: 0 black, 1 white) and the CPC time of each side.
-fn game(z: &mut Z80, start: Board, level: u8, w: &Weights) -> (Vec<AiAnswer>, [u64; 2]) {
+/// Plays a whole game at `level`, the Z80 moving for both sides. At a level with a budget
+/// (docs/ai.md 4.4) each side passes `ai_time` = what is left of its budget, as the game does,
+/// and each answer is checked at the stage `ai_depth` reports. Returns the answers (with
+/// their stages) and the CPC time of each side.
+fn game(z: &mut Z80, start: Board, level: u8, w: &Weights) -> (Vec<(AiAnswer, u8)>, [u64; 2]) {
+    let budget_us = match w.level(level) {
+        Some(Level::Search(s)) => u64::from(s.budget) * 60_000_000,
+        _ => 0,
+    };
     let mut b = start;
     let mut answers = Vec::new();
     let mut side_us = [0u64; 2];
@@ -78,12 +90,55 @@ fn game(z: &mut Z80, start: Board, level: u8, w: &Weights) -> (Vec<AiAnswer>, [u
             continue;
         }
         let side = usize::from(side_code(b.to_move) - 1);
-        let a = checked(z, &b, level, w);
+        let (a, stage) = if budget_us == 0 {
+            (checked(z, &b, level, w), FINAL_STAGE)
+        } else {
+            let left_s = (budget_us.saturating_sub(side_us[side]) / 1_000_000).max(1);
+            z.cpc.poke_word(z.addr("ai_time"), left_s as u16);
+            let a = ai(z, &b, level);
+            let stage = z.cpc.peek(z.addr("ai_depth"));
+            let r = match Stage::from_ai_depth(stage) {
+                Some(st) => search_stage(&b, st, w),
+                None if stage == 0 => book::answer(&b, level, w).expect("a book position"),
+                None => panic!("{}: stopped before any stage", show(&b)),
+            };
+            assert_eq!(
+                (a.mv, a.score),
+                (r.best_move.unwrap_or(AI_PASS), r.score),
+                "{}: level {level} at stage &{stage:02X}: the Z80 differs from the reference",
+                show(&b)
+            );
+            (a, stage)
+        };
         side_us[side] += a.us;
-        answers.push(a);
+        answers.push((a, stage));
         b.play(a.mv).expect("a legal move");
     }
     (answers, side_us)
+}
+
+/// The stage of an answer at a level without a budget: always the level's own.
+const FINAL_STAGE: u8 = 0xFD;
+
+/// "depth 6: 29, exact: 14, ..." for a level's answers.
+fn stages(answers: &[(AiAnswer, u8)]) -> String {
+    let mut counts: BTreeMap<u8, usize> = BTreeMap::new();
+    for &(_, s) in answers {
+        *counts.entry(s).or_default() += 1;
+    }
+    counts
+        .iter()
+        .map(|(&s, n)| {
+            let name = match s {
+                FINAL_STAGE => "full".to_string(),
+                0 => "book".to_string(),
+                0xFF => "exact".to_string(),
+                d => format!("depth {d}"),
+            };
+            format!("{name}: {n}")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn main() {
@@ -108,9 +163,9 @@ fn main() {
 
     println!("Z80 deep levels: whole games, the Z80 playing both sides, every move checked\n");
     println!(
-        "| level | depth / exact from | moves | CPC s/move min | median | max | nodes per CPC s | CPC min per game side (max) |"
+        "| level | depth / exact from / budget | moves | CPC s/move min | median | max | nodes per CPC s | CPC min per game side (max) | stages |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     for &level in &levels {
         let def = w.search_levels()[usize::from(level - 3)];
         let mut all = Vec::new();
@@ -120,11 +175,18 @@ fn main() {
             worst_side = worst_side.max(sides[0]).max(sides[1]);
             all.extend(answers);
         }
+        let stage_text = stages(&all);
+        let mut all: Vec<AiAnswer> = all.into_iter().map(|(a, _)| a).collect();
         all.sort_by_key(|a| a.us);
         let total_us: u64 = all.iter().map(|a| a.us).sum();
         let nodes: u64 = all.iter().map(|a| u64::from(a.nodes)).sum();
+        let budget = if def.budget == 0 {
+            "-".to_string()
+        } else {
+            format!("{} min", def.budget)
+        };
         println!(
-            "| {level} | {} / {} | {} | {:.2} | {:.2} | {:.1} | {:.0} | {:.1} |",
+            "| {level} | {} / {} / {budget} | {} | {:.2} | {:.2} | {:.1} | {:.0} | {:.1} | {stage_text} |",
             def.depth,
             def.endgame,
             all.len(),

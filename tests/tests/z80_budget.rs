@@ -91,11 +91,15 @@ fn follow(
             }
         }
         let seen = g.cpc.peek(count);
-        g.run_until("the next ply, the end or a key to press", GAME_LIMIT_US, |m| {
-            m.peek(count) != seen
-                || m.peek(over) == 1
-                || (!demo && m.peek(ready) == 1 && [st_human, st_pass].contains(&m.peek(state)))
-        });
+        g.run_until(
+            "the next ply, the end or a key to press",
+            GAME_LIMIT_US,
+            |m| {
+                m.peek(count) != seen
+                    || m.peek(over) == 1
+                    || (!demo && m.peek(ready) == 1 && [st_human, st_pass].contains(&m.peek(state)))
+            },
+        );
         let record = g.record();
         while plies.len() < record.len() {
             let ply = record[plies.len()];
@@ -195,8 +199,7 @@ fn the_top_level_plays_a_whole_game_within_its_budget() {
     assert!(
         plies
             .iter()
-            .any(|p| p.before.empties().count_ones() <= u32::from(def.endgame)
-                && p.stage == 0xFF),
+            .any(|p| p.before.empties().count_ones() <= u32::from(def.endgame) && p.stage == 0xFF),
         "an exact stage within the threshold"
     );
 }
@@ -225,7 +228,10 @@ fn with_chess_clocks_the_computer_plans_with_its_clock() {
         legal[rng.below(legal.len())]
     };
     let (plies, end) = follow(&mut g, level, &w, Some(&mut random));
-    assert!(end.is_game_over(), "the game ends on the board, not on time");
+    assert!(
+        end.is_game_over(),
+        "the game ends on the board, not on time"
+    );
     assert_eq!(g.byte("time_out"), 0, "no flag fell");
     let left = g.word("clock_white");
     let computer: Vec<&Ply> = plies
@@ -242,7 +248,10 @@ fn with_chess_clocks_the_computer_plans_with_its_clock() {
         computer.len()
     );
     assert!(left > 0, "the computer's clock ran out");
-    assert!(shallower > 0, "with 150 s for the rest of the game, some move is shallower");
+    assert!(
+        shallower > 0,
+        "with 150 s for the rest of the game, some move is shallower"
+    );
     assert!(
         computer
             .iter()

@@ -15,7 +15,7 @@ mod z80_pv;
 
 use othello_engine::board::{Board, Color};
 use othello_engine::notation::parse_square;
-use othello_engine::search::best_move;
+use othello_engine::search::{best_move, search_stage, Stage};
 use othello_engine::weights::Weights;
 use z80_common::{
     board_bytes, ffo_positions, from_discs, position, random_positions, show, AiAnswer,
@@ -389,4 +389,132 @@ fn the_deep_search_keeps_the_machine_state_and_its_memory() {
         let kept = z.cpc.read_bytes(z.addr("ai_board"), 64);
         assert_eq!(kept, board_bytes(&board), "ai_board is left unchanged");
     }
+}
+
+/// The time manager's limits for a call with `left` seconds at a position with `e` empty
+/// squares, as cpc/budget.asm computes them (docs/ai.md 4.4): (soft, hard) in CPC µs.
+fn limits(left: u64, e: u64, endgame: u64) -> (u64, u64) {
+    let t = left.saturating_sub(5).max(1);
+    let (soft, hard) = if e > endgame {
+        let soft = t / ((e - endgame + 1) / 2 + 4);
+        (soft, (3 * soft).min(t / 2))
+    } else {
+        (t / 2, t / 2)
+    };
+    let frames = |s: u64| s.max(1).min(1310) * 50;
+    (frames(soft) * 19_968, frames(hard) * 19_968)
+}
+
+/// ai_entry at `level` with `ai_time` = `left` seconds, on a started game (its interrupt
+/// handler counts the time); returns the answer and the stage it reports.
+fn ai_timed(z: &mut Z80, board: &Board, level: u8, left: u16) -> (AiAnswer, u8) {
+    z.cpc.poke_word(z.addr("ai_time"), left);
+    let a = ai(z, board, level);
+    assert_eq!(
+        z.cpc.peek_word(z.addr("ai_time")),
+        0,
+        "ai_time holds for one call"
+    );
+    assert_eq!(
+        z.cpc.peek(z.addr("ai_abort")),
+        0,
+        "the time limit's stop is cleared"
+    );
+    (a, z.cpc.peek(z.addr("ai_depth")))
+}
+
+#[test]
+fn a_time_limit_stops_at_a_complete_stage() {
+    // docs/ai.md 4.4: with ai_time the search deepens two plies at a time, stops within the
+    // time manager's hard limit, and answers with its last complete stage, which is the
+    // reference's search of that stage; without it the final stage answers, as best_move.
+    let w = Weights::default();
+    let top = w.max_level();
+    let Some(othello_engine::levels::Level::Search(def)) = w.level(top) else {
+        unreachable!("a search level")
+    };
+    let mut z = Z80::new(&w, "cpc/weights.toml");
+    z.cpc
+        .run_frames(100)
+        .expect("the game starts: its interrupt handler runs");
+    let boards = random_positions(0x5EED_0D10, 400);
+    let middle = boards
+        .iter()
+        .filter(|b| (30..=44).contains(&empties(b)) && b.legal_moves().count_ones() >= 8)
+        .take(3);
+    let mut seen = std::collections::BTreeSet::new();
+    for (i, b) in middle.enumerate() {
+        for left in [20u16, 200, 1500] {
+            let (a, stage) = ai_timed(&mut z, b, top, left);
+            let (_, hard) = limits(
+                u64::from(left),
+                u64::from(empties(b)),
+                u64::from(def.endgame),
+            );
+            assert!(
+                a.us <= hard + 100_000,
+                "{}: {left} s left: {} µs, beyond the hard limit {hard} µs",
+                show(b),
+                a.us
+            );
+            let st = Stage::from_ai_depth(stage)
+                .unwrap_or_else(|| panic!("{}: stage &{stage:02X}", show(b)));
+            let Stage::Depth(d) = st else {
+                panic!("{}: an exact stage with {} empties", show(b), empties(b))
+            };
+            assert!(d % 2 == 0 && d <= def.depth, "stage {d}");
+            let r = search_stage(b, st, &w);
+            assert_eq!(
+                (Some(a.mv), a.score),
+                (r.best_move, r.score),
+                "{} with {left} s: stage {d}",
+                show(b)
+            );
+            seen.insert((i, left, d));
+        }
+    }
+    eprintln!("(position, seconds left, stage): {seen:?}");
+    // Less time never gives a deeper stage, and the tightest limit a shallower one than the
+    // level's depth.
+    assert!(seen.iter().any(|&(_, left, d)| left == 20 && d < def.depth));
+    // Without a limit: the final stage, best_move's answer, reported as such.
+    let b = boards
+        .iter()
+        .find(|b| (22..=26).contains(&empties(b)) && b.legal_moves().count_ones() >= 4)
+        .expect("a late middle-game position");
+    let (a, stage) = ai_timed(&mut z, b, top, 0);
+    let r = best_move(b, top, &w);
+    assert_eq!(
+        (Some(a.mv), a.score, stage),
+        (r.best_move, r.score, def.depth)
+    );
+}
+
+#[test]
+fn before_the_exact_endgame_a_time_limit_falls_back_to_depth_4() {
+    // At most `endgame` empty squares: stages of depth 2 and 4, then the exact endgame,
+    // which may take half the time left; with too little, the answer of depth 4.
+    let w = Weights::default();
+    let top = w.max_level();
+    let mut z = Z80::new(&w, "cpc/weights.toml");
+    z.cpc.run_frames(100).expect("the game starts");
+    let ffo = ffo_positions().expect("the FFO boards");
+    let b = ffo
+        .iter()
+        .find(|b| empties(b) == 14)
+        .expect("a 14-empty FFO board");
+    let (a, stage) = ai_timed(&mut z, b, top, 8);
+    assert_eq!(
+        stage,
+        4,
+        "{}: 8 s are not enough for the exact solve",
+        show(b)
+    );
+    let r = search_stage(b, Stage::Depth(4), &w);
+    assert_eq!((Some(a.mv), a.score), (r.best_move, r.score));
+    assert!(a.us <= 2_000_000, "{} µs with 3 s to spend", a.us);
+    let (a, stage) = ai_timed(&mut z, b, top, 1500);
+    assert_eq!(stage, 0xFF, "750 s are enough for this one");
+    let r = search_stage(b, Stage::Exact, &w);
+    assert_eq!((Some(a.mv), a.score), (r.best_move, r.score));
 }
