@@ -7,8 +7,10 @@
 //! `sq_legal_nw_walk` under `sq_legal`, belongs to it). Every answer is checked against the
 //! reference engine first.
 //!
-//! `cargo bench -p cpc-e2e --bench z80_profile [-- LEVEL [midgame|endgame] [POSITIONS]]`;
-//! default: the top level, midgame, 6 positions. Midgame positions come from games the
+//! `cargo bench -p cpc-e2e --bench z80_profile [-- LEVEL [midgame|endgame] [POSITIONS]
+//! [SECONDS]]`; default: the top level, midgame, 6 positions, no time limit. With SECONDS,
+//! each call gets that `ai_time` (docs/ai.md 4.4: the search runs in stages) and its answer
+//! is checked at the stage it reports. Midgame positions come from games the
 //! reference plays against itself at level 4 from seeded openings (20 to 44 empty squares);
 //! endgame positions are the FFO boards with 14 empty squares.
 
@@ -21,7 +23,7 @@ use cpc_asm::SymbolKind;
 use cpc_emu::CALL_SENTINEL;
 use cpc_othello::build::{assemble_game, default_sources};
 use othello_engine::board::{squares, Board};
-use othello_engine::search::best_move;
+use othello_engine::search::{best_move, search_stage, Stage};
 use othello_engine::weights::Weights;
 use z80_common::{ffo_positions, show, side_code, Rng, Z80};
 
@@ -69,6 +71,9 @@ fn main() {
     let count: usize = args
         .get(2)
         .map_or(6, |n| n.parse().expect("POSITIONS: a number"));
+    let seconds: u16 = args
+        .get(3)
+        .map_or(0, |n| n.parse().expect("SECONDS: a number"));
     let boards = match kind {
         "midgame" => midgame_positions(count, &w),
         "endgame" => ffo_positions()
@@ -108,6 +113,7 @@ fn main() {
         z.write_board("ai_board", b);
         z.cpc.poke(z.addr("ai_side"), side_code(b.to_move));
         z.cpc.poke(z.addr("ai_level"), level);
+        z.cpc.poke_word(z.addr("ai_time"), seconds);
         let saved = z.cpc.registers();
         let mut regs = saved;
         regs.sp = saved.sp.wrapping_sub(2);
@@ -133,15 +139,21 @@ fn main() {
         z.cpc.set_registers(&back);
         let us = z.cpc.time_us() - start;
         let a = z.read_answer(us);
-        let r = best_move(b, level, &w);
+        let stage = z.cpc.peek(z.addr("ai_depth"));
+        let r = if seconds == 0 {
+            best_move(b, level, &w)
+        } else {
+            let st = Stage::from_ai_depth(stage).expect("a complete stage");
+            search_stage(b, st, &w)
+        };
         assert_eq!(
             (Some(a.mv), a.score),
             (r.best_move, r.score),
-            "{}: differs from the reference",
+            "{}: differs from the reference (stage &{stage:02X})",
             show(b)
         );
         println!(
-            "{}  {:2} empties  {:8.1} CPC s  {:>9} nodes",
+            "{}  {:2} empties  {:8.1} CPC s  {:>9} nodes  stage &{stage:02X}",
             show(b),
             b.empties().count_ones(),
             us as f64 / 1e6,
