@@ -2,7 +2,10 @@
 //! firmware and AMSDOS ROMs, on a CPC 6128 and on a CPC 464 with a DDI-1. `RUN"OTHELLO`
 //! must bring up the board (the game's memory interface says so: waiting for black's move
 //! in the start position), and a few moves typed on the keyboard (SPACE to pick, RETURN to
-//! play) must give the reference engine's boards, the computer's replies included.
+//! play) must give the reference engine's boards, the computer's replies included: first at
+//! level 1, then, after choosing level 3 in the menu (ESC, L, L, ESC), past the opening book,
+//! where the deep search runs with its tables in the RAM below the program and above it
+//! (cpc/search.asm), which the firmware used before the program took the machine over.
 //!
 //! The screenshots, the RAM read back and the disc are kept in
 //! `target/test-output/z80-mame/`.
@@ -16,8 +19,11 @@ use othello_engine::search::best_move;
 use othello_engine::weights::Weights;
 
 const TEST: &str = "z80_mame::the_game_runs_on_real_firmware";
-/// Human moves typed in MAME (the computer answers each).
+/// Human moves typed in MAME at level 1, then at level 3 (the computer answers each).
 const MOVES: usize = 3;
+const DEEP_MOVES: usize = 5;
+/// The level of the second part: a search level (alpha-beta, transposition table).
+const DEEP_LEVEL: u8 = 3;
 /// Frames a key script waits between two keys, so the game's once-a-frame keyboard scan
 /// sees every key go up before the next goes down.
 const KEY_GAP: u32 = 3;
@@ -30,21 +36,34 @@ fn board_bytes(board: &Board) -> Vec<u8> {
 }
 
 /// The games's plan: for each human move, how many SPACE presses pick it (the i-th move
-/// takes the (i+1)-th legal move, wrapping), and the board after the computer's answer.
-fn plan(weights: &Weights) -> Vec<(usize, Vec<u8>)> {
+/// takes the (i+1)-th legal move, wrapping), and the board after the computer's answer (at
+/// level 1 for the first MOVES, then at DEEP_LEVEL). Also says how many of the computer's
+/// deep replies were searched rather than taken from the opening book.
+fn plan(weights: &Weights) -> (Vec<(usize, Vec<u8>)>, usize) {
     let mut board = Board::start();
-    (0..MOVES)
+    let mut searched = 0;
+    let moves = (0..MOVES + DEEP_MOVES)
         .map(|i| {
             let legal: Vec<u8> = squares(board.legal_moves()).collect();
             let presses = (i + 1) % legal.len();
             board.play(legal[presses]).expect("legal");
-            let reply = best_move(&board, 1, weights)
+            let level = if i < MOVES { 1 } else { DEEP_LEVEL };
+            if level == DEEP_LEVEL && othello_engine::book::answer(&board, level, weights).is_none()
+            {
+                searched += 1;
+            }
+            let reply = best_move(&board, level, weights)
                 .best_move
                 .expect("the computer can move");
             board.play(reply).expect("legal");
+            assert!(
+                !board.must_pass(),
+                "the plan has no pass for the keys to confirm"
+            );
             (presses, board_bytes(&board))
         })
-        .collect()
+        .collect();
+    (moves, searched)
 }
 
 #[test]
@@ -66,7 +85,11 @@ fn the_game_runs_on_real_firmware() {
     };
     let (ready, keys) = (sym("ui_ready"), sym("ui_keys"));
     let st_human = sym("ST_HUMAN") as u8;
-    let plan = plan(&weights);
+    let (plan, searched) = plan(&weights);
+    assert!(
+        searched >= 2,
+        "only {searched} deep replies out of the book"
+    );
 
     for machine in [Machine::Cpc6128, Machine::Cpc464Ddi1] {
         let mut script = Script::new(machine)
@@ -80,7 +103,13 @@ fn the_game_runs_on_real_firmware() {
             .read_ram("start-state", sym("ui_state"), 1);
         let mut typed = 0u8;
         for (i, (presses, _)) in plan.iter().enumerate() {
-            for key in (0..*presses).map(|_| " ").chain(["\n"]) {
+            let menu: &[&str] = if i == MOVES {
+                &["\x1b", "l", "l", "\x1b"] // level 3
+            } else {
+                &[]
+            };
+            let picks = (0..*presses).map(|_| " ");
+            for key in menu.iter().copied().chain(picks).chain(["\n"]) {
                 typed += 1;
                 script = script
                     .type_text(key)
