@@ -34,19 +34,7 @@ clock_reset:
         ld (clock_white_lines),hl
         ld a,(clock_minutes)
         ld (clock_enabled),a
-        ld l,a                  ; HL = minutes * 60 = minutes * 64 - minutes * 4
-        add hl,hl
-        add hl,hl
-        push de
-        ld d,h
-        ld e,l
-        add hl,hl
-        add hl,hl
-        add hl,hl
-        add hl,hl
-        or a
-        sbc hl,de
-        pop de
+        call minutes_seconds
         ld (clock_black),hl
         ld (clock_white),hl
         jp budget_reset
@@ -276,7 +264,12 @@ level_budget:
         ld d,0
         ld hl,w_levels
         add hl,de
-        ld l,(hl)               ; minutes * 60 = minutes * 64 - minutes * 4
+        ld a,(hl)
+        ; then minutes_seconds
+
+; minutes_seconds: HL = A minutes in seconds (minutes * 64 - minutes * 4). Trashes F, DE.
+minutes_seconds:
+        ld l,a
         ld h,0
         add hl,hl
         add hl,hl

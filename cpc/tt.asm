@@ -194,25 +194,7 @@ tt_root_hash_next:
 ; moved, and the black key of each flipped disc (a flip changes its colour). Trashes AF,
 ; BC, DE, HL.
 tt_child_hash:
-        push ix
-        pop hl
-        ld bc,FR_HASH
-        add hl,bc
-        ld d,h
-        ld e,l
-        ld bc,FR_SIZE
-        ex de,hl
-        add hl,bc
-        ex de,hl                ; HL -> our key, DE -> the child's
-        ldi
-        ldi
-        ldi
-        ldi
-        ldi
-        ldi
-        ex de,hl
-        ld bc,-6
-        add hl,bc               ; HL -> the child's key
+        call tt_copy_key
         ld e,(ix+FR_MOVE)
         call tt_xor
         ld a,(ix+FR_P)
@@ -241,6 +223,13 @@ tt_child_hash_flip:
 ; tt_pass_hash: frame IX's side passes: the child's key is ours with the side key XORed in.
 ; Trashes AF, BC, DE, HL.
 tt_pass_hash:
+        call tt_copy_key
+        ld e,0
+        jp tt_xor
+
+; tt_copy_key: the child frame's key = frame IX's. Out: HL -> the child's key. Trashes AF,
+; BC, DE.
+tt_copy_key:
         push ix
         pop hl
         ld bc,FR_HASH
@@ -250,7 +239,7 @@ tt_pass_hash:
         ld bc,FR_SIZE
         ex de,hl
         add hl,bc
-        ex de,hl
+        ex de,hl                ; HL -> our key, DE -> the child's
         ldi
         ldi
         ldi
@@ -260,8 +249,7 @@ tt_pass_hash:
         ex de,hl
         ld bc,-6
         add hl,bc
-        ld e,0
-        jp tt_xor
+        ret
 
 ; tt_keeps: carry set iff frame IX is a node that keeps an entry (TT_MIN_DEPTH plies left,
 ; or TT_MIN_EMPTIES empty squares in the exact endgame). Trashes AF.
