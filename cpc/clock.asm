@@ -155,6 +155,10 @@ clock_ptr:
 ; so the interrupt handler may call it. Trashes AF, BC, HL.
 put_clock:
         call clock_ptr
+        ; then put_time
+
+; put_time: HL -> a count of seconds (a word) -> "mm:ss" at DE. Trashes AF, BC, HL.
+put_time:
         ld a,(hl)
         inc hl
         ld h,(hl)
@@ -367,6 +371,42 @@ think_spend_store:
         ld (hl),d
         dec hl
         ld (hl),e
+        ret
+
+; shown_time: B = a side -> carry set and HL -> the seconds the panel shows after its disc
+; count: its chess clock when the game has clocks; else, at a level with a budget, its
+; thinking time left if the computer plays it. Carry clear when there is none to show.
+; Keeps BC, DE; trashes AF.
+shown_time:
+        ld a,(clock_enabled)
+        or a
+        ld a,b
+        jr z,shown_time_budget
+        call clock_ptr
+        scf
+        ret
+shown_time_budget:
+        push de
+        call level_budget
+        pop de
+        ld a,h
+        or l
+        ret z                   ; no budget (carry clear)
+        ld a,(play_mode)
+        cp MODE_DEMO
+        jr z,shown_time_think
+        cp MODE_COMPUTER
+        jr nz,shown_time_none
+        ld a,(human_colour)
+        cp b
+        jr z,shown_time_none    ; the human's side
+shown_time_think:
+        ld a,b
+        call think_ptr
+        scf
+        ret
+shown_time_none:
+        or a
         ret
 
 ; think_ptr: A = a side -> HL = its thinking time left (seconds, then the frames gone of

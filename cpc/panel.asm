@@ -67,16 +67,17 @@ panel_counts:
         ld hl,txt_white
         ; then the same for white
 
-; count_field: A = discs, B = side, E = line, HL = label: "BLACK 12", or with clocks
-; "BLACK 12 19:59" (the count in two places). Trashes everything but IY.
+; count_field: A = discs, B = side, E = line, HL = label: "BLACK 12", or with clocks (or a
+; computer side's thinking budget, clock.asm shown_time) "BLACK 12 19:59" (the count in two
+; places). Trashes everything but IY.
 count_field:
         push hl
         push de
         ld de,value_buf
         ld c,a
-        ld a,(clock_enabled)
-        or a
-        jr z,count_field_plain
+        call shown_time
+        jr nc,count_field_plain
+        push hl
         ld a,c
         cp 10
         jr nc,count_field_count
@@ -89,8 +90,8 @@ count_field_count:
         ld a,' '
         ld (de),a
         inc de
-        ld a,b
-        call put_clock
+        pop hl
+        call put_time
         jr count_field_end
 count_field_plain:
         ld a,c
@@ -122,6 +123,13 @@ panel_info_handicap:
 panel_info_field:
         ld e,PY_INFO
         jp panel_field
+
+; panel_choices: after a change of colour, players or level in the menu: the disc-count
+; lines (which side's thinking budget shows depends on them) and the settings. Trashes
+; everything but IY.
+panel_choices:
+        call panel_counts
+        ; then panel_settings
 
 ; panel_settings: the human's colour (or the players) and the level. Trashes everything
 ; but IY.

@@ -331,7 +331,7 @@ ui_menu_colour:
         ld a,(human_colour)
         xor 3
         ld (human_colour),a
-        call panel_settings
+        call panel_choices
         jr ui_menu_key
 ui_menu_level:
         ld a,(game_level)
@@ -342,7 +342,7 @@ ui_menu_level:
 ui_menu_set:
         ld (game_level),a
         call budget_reset       ; the new level's thinking budget (clock.asm)
-        call panel_settings
+        call panel_choices
         jr ui_menu_key
 ui_menu_players:                ; 1 -> 2 -> 0 (demo) -> 1
         ld a,(play_mode)
@@ -352,7 +352,7 @@ ui_menu_players:                ; 1 -> 2 -> 0 (demo) -> 1
         xor a
 ui_menu_mode:
         ld (play_mode),a
-        call panel_settings
+        call panel_choices
         call panel_menu_values
         jr ui_menu_key
 ui_menu_handicap:

@@ -184,6 +184,13 @@ fn the_top_level_plays_a_whole_game_within_its_budget() {
     for (side, &u) in ["black", "white"].iter().zip(&used) {
         assert!(u <= budget_s, "{side} thought {u} s of its {budget_s}");
         assert!(u > budget_s / 4, "{side} used only {u} s of {budget_s}");
+        // The panel shows what each computer side has left after its disc count.
+        let left = budget_s - u;
+        let shown = g.panel_line(usize::from(g.sym(&format!("PY_{}", side.to_uppercase()))));
+        assert!(
+            shown.ends_with(&format!(" {:02}:{:02}", left / 60, left % 60)),
+            "{side}: {shown:?} with {left} s left"
+        );
     }
     // The top level searches deeper than the levels below it where it has the time, and
     // solves the end exactly.
