@@ -182,7 +182,7 @@ sr_best_reply_done:
 ;   &8000-&9286  FRAMES      one FR_SIZE frame per ply: at most 42 (alphabeta.asm)
 ;   &9287-&9526  PV_TABLE    the principal variation: 21 lines of PV_STRIDE bytes, the
 ;                            root's at PV_ROOT (alphabeta.asm ab_pv_set)
-;   &9800-&B7FF  TT_BASE     the transposition table (tt.asm)
+;   &9800-&BBFF  TT_BASE     the transposition table (tt.asm)
 ;   &BE00-&BFFF              the stack (STACK_TOP = &C000): the search nests 4 bytes a ply
 ;
 ; The program itself starts at &1000 (main.asm) and must end below &8000.

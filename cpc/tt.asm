@@ -10,23 +10,23 @@
 ; a move's child key is the parent's with the new disc, the flips and the change of side
 ; XORed in (tt_child_hash), so no key is ever computed from scratch below the root.
 ;
-; The table: TT_ENTRIES slots in eight page-aligned arrays of 1 KB (TT_BASE), one field
-; each, so a field is reached by adding 4 to H. Key bytes 0 and 1 (10 bits) choose the slot;
-; bytes 2..5 are kept in it and must match (a position with another key in the same slot is
-; taken for this one about once in 2^32 probes; the mode and depth must match as well).
+; The table: TT_ENTRIES slots in nine page-aligned arrays of 1 KB (TT_BASE), one field
+; each, so a field is reached by adding to H. Key byte 0 and 2 bits of byte 1 choose the
+; slot; bytes 1..5 are kept in it and must match (a position with another key in the same
+; slot is taken for this one about once in 2^38 probes; the mode and depth must match as
+; well).
 ;
-;   TT_CHK0..3   key bytes 2..5
+;   TT_CHK0..3   key bytes 2..5; TT_CHK4: key byte 1
 ;   TT_VLO/VHI   the value (biased, alphabeta.asm)
 ;   TT_INFO      bits 7-6: what the value is (TT_LOWER: the true value is at least it,
 ;                TT_UPPER: at most it, both: exactly it; 0: an empty slot); bit 5: found
 ;                by the exact endgame; bits 4-0: the depth left (depth-limited search) or
 ;                the empty squares (exact endgame)
-;   TT_MOVE      the best move's cell, bit 7 = the age of the entry (tt_age)
+;   TT_MOVE      the best move's cell
 ;
 ; Only nodes far enough from the leaves keep an entry (TT_MIN_DEPTH plies left, or
 ; TT_MIN_EMPTIES empty squares in the exact endgame): below them the bookkeeping would
-; cost more than it saves. A slot is given to a new entry unless it holds another position
-; searched deeper in one of the last two calls of ai_entry.
+; cost more than it saves. A new entry takes its slot whatever the slot held.
 ;
 ;   tt_init         once, before the first search: the key pages, every slot empty.
 ;   tt_root_hash    the key of the root (mb_board, sr_me to move) into the root frame.
@@ -36,7 +36,7 @@
 ;   tt_store        frame IX's result into its slot.
 
 ZOB_PAGES       equ &0900           ; 6 pages: page k holds byte k of every key (tt_init)
-TT_BASE         equ &9800           ; the table: 8 arrays of TT_ENTRIES bytes, to &B7FF
+TT_BASE         equ &9800           ; the table: 9 arrays of TT_ENTRIES bytes, to &BBFF
 TT_ENTRIES      equ 1024
 TT_CHK0         equ TT_BASE
 TT_CHK1         equ TT_BASE+&0400
@@ -46,7 +46,8 @@ TT_VLO          equ TT_BASE+&1000
 TT_VHI          equ TT_BASE+&1400
 TT_INFO         equ TT_BASE+&1800
 TT_MOVE         equ TT_BASE+&1C00
-TT_END          equ TT_BASE+&2000
+TT_CHK4         equ TT_BASE+&2000   ; key byte 1 (its low 2 bits chose the slot)
+TT_END          equ TT_BASE+&2400
 
 TT_LOWER        equ &80             ; TT_INFO: the value is a lower bound
 TT_UPPER        equ &40             ; an upper bound (both: exact)
@@ -276,8 +277,8 @@ tt_slot:
         ld h,a
         ret
 
-; tt_match: HL -> a slot in TT_INFO: Z iff its check bytes are frame IX's key bytes 2..5.
-; HL is left in TT_CHK3. Trashes AF.
+; tt_match: HL -> a slot in TT_INFO: Z iff its check bytes are frame IX's key bytes 1..5.
+; HL is left in TT_CHK4. Trashes AF.
 tt_match:
         ld a,h
         sub (TT_INFO-TT_CHK0)/256
@@ -302,6 +303,12 @@ tt_match:
         ld h,a
         ld a,(ix+FR_HASH+5)
         cp (hl)
+        ret nz
+        ld a,h
+        add a,(TT_CHK4-TT_CHK3)/256
+        ld h,a
+        ld a,(ix+FR_HASH+1)
+        cp (hl)
         ret
 
 ; tt_probe: frame IX (its window set) looks itself up. FR_HMOVE = the stored best move's
@@ -321,10 +328,9 @@ tt_probe:
         call tt_match
         jr nz,tt_probe_miss
         ld a,h
-        add a,(TT_MOVE-TT_CHK3)/256
+        sub (TT_CHK4-TT_MOVE)/256
         ld h,a
         ld a,(hl)
-        and &7F
         ld (ix+FR_HMOVE),a
         ld a,(ab_exact)         ; the same mode, and in the depth-limited search the same depth
         or a
@@ -376,8 +382,9 @@ tt_probe_settled:
         ret
 
 ; tt_store: frame IX's result (FR_BEST, its move FR_BMOVE; the window it was searched with:
-; FR_ALPHA0, FR_BETA) into its slot, unless the slot holds another position of this or the
-; last call searched deeper. Trashes AF, BC, DE, HL.
+; FR_ALPHA0, FR_BETA) into its slot, whatever the slot held: the newest entry is the most
+; likely to be met again (measured: keeping the deeper of two entries instead costs 5 % in
+; the exact endgame). Trashes AF, BC, DE, HL.
 tt_store:
         call tt_keeps
         ret nc
@@ -392,32 +399,6 @@ tt_store_depth:
 tt_store_info:
         ld b,a
         call tt_slot
-        ld a,(hl)
-        or a
-        jr z,tt_store_write     ; empty
-        ld c,a
-        push hl
-        call tt_match
-        pop hl
-        jr z,tt_store_write     ; the same position
-        ld a,h
-        add a,(TT_MOVE-TT_INFO)/256
-        ld h,a
-        ld a,(tt_age)
-        xor (hl)
-        and &80
-        ld a,h
-        sub (TT_MOVE-TT_INFO)/256
-        ld h,a
-        jr nz,tt_store_write    ; older than the last call
-        ld a,c
-        and TT_DEPTH_BITS
-        ld c,a
-        ld a,b
-        and TT_DEPTH_BITS
-        cp c
-        ret c                   ; the other position was searched deeper
-tt_store_write:
         ld e,(ix+FR_BEST)       ; the bound: best <= alpha0: at most; best >= beta: at
         ld d,(ix+FR_BEST+1)     ; least; in between: exact
         ld c,TT_LOWER+TT_UPPER
@@ -460,7 +441,12 @@ tt_store_bound:
         ld a,(ix+FR_HASH+5)
         ld (hl),a
         ld a,h
-        add a,4
+        add a,(TT_CHK4-TT_CHK3)/256
+        ld h,a
+        ld a,(ix+FR_HASH+1)
+        ld (hl),a               ; TT_CHK4
+        ld a,h
+        sub (TT_CHK4-TT_VLO)/256
         ld h,a
         ld (hl),e               ; TT_VLO
         ld a,h
@@ -470,8 +456,7 @@ tt_store_bound:
         ld a,h
         add a,8
         ld h,a
-        ld a,(tt_age)
-        or (ix+FR_BMOVE)
+        ld a,(ix+FR_BMOVE)
         ld (hl),a               ; TT_MOVE
         ret
 
@@ -509,4 +494,3 @@ tt_first_found:
         ret
 
 tt_ready:       db 0                ; 1 once tt_init has run (ai_entry)
-tt_age:         db 0                ; &80 or 0, flipped by every call of ai_entry
