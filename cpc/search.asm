@@ -281,6 +281,7 @@ sr_deep_plan_exact:
         ld a,PRE_EXACT_DEPTH
         ld (sr_last_depth),a
 sr_deep_plan_done:
+        call tm_start           ; the time manager, when ai_time is set (budget.asm)
         ld ix,FRAMES
         ld a,(sr_last_depth)    ; the root list is ordered as at a node of that depth
         ld (ix+FR_DEPTH),a
@@ -291,13 +292,12 @@ sr_deep_plan_done:
         call ab_gen
         call sr_only_root       ; ai_only: that move alone
         or a
-        ret z                   ; no legal move: a pass (sr_best_sq = 0)
+        jp z,tm_stop            ; no legal move: a pass (sr_best_sq = 0)
         call sr_root_sort
         xor a
         ld (sr_done_sq),a
         ld a,AI_STAGE_STOPPED
         ld (sr_done_stage),a
-        call tm_start           ; the time manager, when ai_time is set (budget.asm)
         ld (sr_abort_sp),sp     ; "move now" and the time limit come back here (sr_abort)
         ld a,(ai_timing)        ; no time limit: the final stage alone
         or a
