@@ -1,16 +1,19 @@
 //! `cpc-othello match` and `cpc-othello z80-gtp`, run as a user runs them: the Z80 program
-//! behind GTP plays the reference's moves over a whole game; a match of the Z80 program is
-//! the same match as one of the reference engine (the Z80 plays its algorithm); a match
-//! against GRhino (an outside program) is legal to the end and adds up; bad engines and
-//! levels are clear errors.
+//! behind GTP plays the reference's moves over a whole game, and thinks with the time GTP's
+//! `time_left` gives it; a match of the Z80 program is the same match as one of the
+//! reference engine (the Z80 plays its algorithm); the top level plays a match game within
+//! its time budget and reports its stages; a match against GRhino (an outside program) is
+//! legal to the end and adds up; bad engines and levels are clear errors.
 
 use std::path::Path;
 use std::process::{Command, Output};
 
 use cpc_e2e::{oracle, workspace};
+use othello_engine::board::squares;
 use othello_engine::gtp::{final_score, Client};
+use othello_engine::levels::Level;
 use othello_engine::notation::{parse_transcript, square_name};
-use othello_engine::search::best_move;
+use othello_engine::search::{best_move, search_stage, Stage};
 use othello_engine::weights::Weights;
 use othello_engine::{Board, Color};
 use serde_json::Value;
@@ -173,11 +176,12 @@ fn a_z80_match_is_the_reference_match() {
     assert!(z80["games"][1]["cpc"]["black"].is_null());
 }
 
-/// A tally without the CPC times, which only the Z80 program has.
+/// A tally without the CPC times and stages, which only the Z80 program has.
 fn without_cpc(tally: &Value) -> Value {
     let mut t = tally.clone();
     t["cpc_max_us_per_game_side"] = Value::Null;
     t["cpc_mean_us_per_game_side"] = Value::Null;
+    t["stages"] = Value::Null;
     t
 }
 
@@ -243,9 +247,9 @@ fn bad_engines_and_levels_are_clear_errors() {
     );
     fails_with(
         &[
-            "match", "--black", "ref:1", "--white", "ref:7", "--games", "1",
+            "match", "--black", "ref:1", "--white", "ref:9", "--games", "1",
         ],
-        "engine `ref:7`: level 7 is not defined",
+        "engine `ref:9`: level 9 is not defined",
     );
     fails_with(
         &m("sh -c 'read l; echo hello; echo'"),
@@ -255,4 +259,116 @@ fn bad_engines_and_levels_are_clear_errors() {
         &["z80-gtp", "--level", "9"],
         "--level 9: level 9 is not defined: the weights file defines levels 1 to",
     );
+}
+
+/// The top level of the shipped weights, its depth and its budget in CPC minutes.
+fn top_level(w: &Weights) -> (u8, u8, u8) {
+    let top = w.max_level();
+    match w.level(top) {
+        Some(Level::Search(s)) if s.budget > 0 => (top, s.depth, s.budget),
+        other => panic!("level {top} is not a search level with a budget: {other:?}"),
+    }
+}
+
+#[test]
+fn z80_gtp_thinks_with_the_time_it_is_given() {
+    let w = weights();
+    let (top, depth, _) = top_level(&w);
+    // A middle game (out of the book, above the exact threshold) where a depth-2 search and
+    // the level's full search choose different moves: the reference at level 1 plays both
+    // sides from the start.
+    let mut board = Board::start();
+    let mut plies = Vec::new();
+    let (target, quick) = loop {
+        assert!(
+            plies.len() < 40,
+            "no position where depth 2 and depth {depth} differ"
+        );
+        if plies.len() >= 12 {
+            let quick = search_stage(&board, Stage::Depth(2), &w).best_move;
+            let full = best_move(&board, top, &w).best_move;
+            if quick != full {
+                break (board, quick.expect("a move"));
+            }
+        }
+        let sq = best_move(&board, 1, &w)
+            .best_move
+            .expect("no pass so early");
+        plies.push((board.to_move, sq));
+        board.play(sq).expect("legal");
+    };
+    let args = ["z80-gtp".to_string(), "--level".into(), top.to_string()];
+    let mut gtp = Client::spawn(&cli(), &args).unwrap_or_else(|e| panic!("{e}"));
+    let commands = gtp.send("list_commands").unwrap();
+    for c in ["time_settings", "time_left", "genmove"] {
+        assert!(commands.lines().any(|l| l == c), "{c} in {commands}");
+        assert_eq!(gtp.send(&format!("known_command {c}")).unwrap(), "true");
+    }
+    assert!(gtp.send("time_left purple 5 0").is_err());
+    assert!(gtp.send("time_settings 1 2").is_err());
+    gtp.send("time_settings 1500 0 0").unwrap();
+    gtp.send("clear_board").unwrap();
+    for &(color, sq) in &plies {
+        gtp.play(color, Some(sq)).unwrap_or_else(|e| panic!("{e}"));
+    }
+    // One second: the time manager stops after the first stage, depth 2.
+    let colour = if target.to_move == Color::Black {
+        "black"
+    } else {
+        "white"
+    };
+    gtp.send(&format!("time_left {colour} 1 0")).unwrap();
+    let answer = gtp
+        .genmove(target.to_move)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let sq = answer.expect("a move, not a pass");
+    assert!(
+        squares(target.legal_moves()).any(|s| s == sq),
+        "{} is not legal",
+        square_name(sq)
+    );
+    assert_eq!(
+        square_name(sq),
+        square_name(quick),
+        "with 1 s the depth-2 move; the full search plays {}",
+        square_name(best_move(&target, top, &w).best_move.unwrap())
+    );
+}
+
+#[test]
+fn the_top_level_plays_a_match_game_within_its_budget() {
+    let w = weights();
+    let (top, depth, budget) = top_level(&w);
+    let z80 = format!("z80:{top}");
+    let report = run_match(
+        "z80-top-vs-ref",
+        &[
+            "--black", &z80, "--white", "ref:1", "--games", "1", "--seed", "3",
+        ],
+    );
+    check_games(&report);
+    let clock = &report["games"][0]["cpc"]["black"];
+    let total = clock["total_us"].as_u64().unwrap();
+    assert!(
+        total <= u64::from(budget) * 60_000_000,
+        "{:.1} CPC min of {budget}",
+        total as f64 / 6e7
+    );
+    // Every move has its stage; the stages are the level's (the book, depths up to its own,
+    // the exact endgame), and none stopped before the first.
+    let stages = clock["stages"].as_object().expect("stages");
+    let count: u64 = stages.values().map(|v| v.as_u64().unwrap()).sum();
+    assert_eq!(count, clock["moves"].as_u64().unwrap(), "{stages:?}");
+    for name in stages.keys() {
+        let ok = name == "book"
+            || name == "exact"
+            || name
+                .strip_prefix('d')
+                .and_then(|d| d.parse::<u8>().ok())
+                .is_some_and(|d| (1..=depth).contains(&d));
+        assert!(ok, "stage {name} in {stages:?}");
+    }
+    let tally = &report["engines"][0]["tally"];
+    assert_eq!(tally["stages"], clock["stages"]);
+    assert_eq!(tally["cpc_max_us_per_game_side"], total);
 }

@@ -1,8 +1,10 @@
 //! `cpc-othello verify` in small: the library run on a few hundred positions and two whole
 //! games per level (the Z80 program of `cpc/` against `othello_engine`, both with the same
-//! weights file), its teeth (a weight patched in the binary, another weights file against
-//! the default reference), and the command line (summary, JSON, exit codes, the commands
-//! it prints to reproduce a mismatch, which are run here to see that they do).
+//! weights file), the top level with its time budget (answers compared at the stage the
+//! program reports), its teeth (a weight patched in the binary, another weights file against
+//! the default reference, a program that reports the wrong stage, a computer thinking longer
+//! than its budget), the `--time` option, and the command line (summary, JSON, exit codes,
+//! the commands it prints to reproduce a mismatch, which are run here to see that they do).
 //!
 //! The full-size runs (10 000 positions, 100 games) are in docs/benchmarks.md, not here.
 
@@ -16,6 +18,7 @@ use cpc_othello::verify::{
     self, Config, Image, Levels, MismatchKind, Report, Silent, VerifyError, Z80Ai,
 };
 use othello_engine::board::{Board, Color};
+use othello_engine::levels::{Level, SearchLevel};
 use othello_engine::notation::parse_square;
 use othello_engine::weights::Weights;
 
@@ -44,6 +47,8 @@ fn config(levels: &[u8], positions: usize, games: usize, seed: u64) -> Config {
         ffo: ffo(),
         given: None,
         mame: None,
+        deep_positions: None,
+        time: None,
     }
 }
 
@@ -131,18 +136,25 @@ fn positions_and_games_agree_with_the_reference() {
     eprintln!("{}", report.table());
 }
 
+/// The top level of the shipped weights: its number and parameters (it has a budget).
+fn top_level(w: &Weights) -> (u8, SearchLevel) {
+    let top = w.max_level();
+    match w.level(top) {
+        Some(Level::Search(s)) if s.budget > 0 => (top, s),
+        other => panic!("level {top} is not a search level with a budget: {other:?}"),
+    }
+}
+
 #[test]
 fn the_search_levels_agree_with_the_reference_on_positions_and_games() {
-    // Levels 3 to 6 of cpc/weights.toml, the top level with its 25-minute budget: the edge
-    // cases, every FFO board (exact solves at the top level) and two whole games per level.
+    // Levels 3 to 6 of cpc/weights.toml without a budget: the edge cases, every FFO board
+    // (exact solves from 14 empties at level 6) and two whole games per level, every answer
+    // the level's final stage.
     let w = Weights::default();
     let img = image(&w);
-    let levels: Vec<u8> = (3..=w.max_level()).collect();
-    assert_eq!(
-        levels,
-        [3, 4, 5, 6],
-        "the shipped file defines levels 3 to 6"
-    );
+    let (top, def) = top_level(&w);
+    assert_eq!(top, 7, "the shipped file defines levels 1 to 7");
+    let levels: Vec<u8> = (3..top).collect();
     let report = run(&img, &w, &config(&levels, 100, 2, 0x5EED_7003));
     assert_eq!(report.mismatch_count, 0, "{}", show_mismatches(&report));
     for level in &report.levels {
@@ -152,9 +164,104 @@ fn the_search_levels_agree_with_the_reference_on_positions_and_games() {
             "level {}",
             level.level
         );
+        assert_eq!(level.budget, 0);
+        assert_eq!(level.stages.stopped, 0);
     }
     assert_eq!(report.finished_games.len(), 8, "every game reached its end");
     eprintln!("{}", report.table());
+
+    // The top level with its budget: ai_time = the side's share of it on each position, the
+    // answer compared at the stage the program reports; one game through the keys, the
+    // computer's moves compared at their stages and its thinking time within the budget.
+    let report = run(&img, &w, &config(&[top], 24, 1, 0x5EED_7007));
+    eprintln!("{}", report.table());
+    assert_eq!(report.mismatch_count, 0, "{}", show_mismatches(&report));
+    assert_eq!(report.stopped_count, 0, "{:?}", report.stopped);
+    let l = &report.levels[0];
+    assert_eq!(
+        (l.level, l.positions, l.games, l.budget),
+        (top, 24, 1, def.budget)
+    );
+    assert_eq!(report.finished_games.len(), 1, "the game reached its end");
+    // The full depth or the exact endgame where there is time, shallower stages where there
+    // is not (positions and the game together).
+    let s = &l.stages;
+    assert!(s.at_depth(def.depth) + s.exact > 0, "stages {}", s.text());
+    let shallower: u32 = (1..def.depth).map(|d| s.at_depth(d)).sum();
+    assert!(shallower > 0, "stages {}", s.text());
+    assert!(s.exact > 0 && s.book > 0, "stages {}", s.text());
+    let worst = l.worst_game_us.expect("a game");
+    assert!(
+        worst <= u64::from(def.budget) * 60_000_000,
+        "the computer thought {:.1} CPC min of its {}",
+        worst as f64 / 6e7,
+        def.budget
+    );
+}
+
+/// `image` with its search reporting stage `depth` whatever stage its answer comes from: the
+/// `ld a,(sr_done_stage)` before `ld (ai_depth),a` becomes `ld a,depth : nop`.
+fn reporting_stage(mut img: Image, depth: u8) -> Image {
+    let [lo, hi] = img.addr("ai_depth").unwrap().to_le_bytes();
+    let p = img.program().clone();
+    let at: Vec<usize> = (3..p.bytes.len().saturating_sub(2))
+        .filter(|&i| p.bytes[i..i + 3] == [0x32, lo, hi] && p.bytes[i - 3] == 0x3A)
+        .collect();
+    assert_eq!(
+        at.len(),
+        1,
+        "one `ld a,(nn) : ld (ai_depth),a` in the program (the search's answer)"
+    );
+    let op = p.load + at[0] as u16 - 3;
+    for (k, byte) in [0x3E, depth, 0x00].into_iter().enumerate() {
+        img.patch(op + k as u16, byte).unwrap();
+    }
+    img
+}
+
+#[test]
+fn an_answer_compared_at_the_wrong_stage_is_caught() {
+    // The program searches as before but reports depth 2 for every search answer: at the top
+    // level (time limit) each is compared with the reference's depth-2 search and differs
+    // where the real stage (depth 8, the exact endgame) chose another move or score; at
+    // level 5 (no limit: its final stage only) the stage itself is wrong.
+    let w = Weights::default();
+    let (top, _) = top_level(&w);
+    let img = reporting_stage(image(&w), 2);
+    let report = run(&img, &w, &config(&[5, top], 24, 0, 0x5EED_7008));
+    eprintln!(
+        "{} mismatches:\n{}\n{}",
+        report.mismatch_count,
+        show_mismatches(&report),
+        report.table()
+    );
+    let at = |level: u8, what: &str| {
+        report
+            .mismatches
+            .iter()
+            .filter(|m| m.level == Some(level) && m.reference.contains(what))
+            .count()
+    };
+    assert!(
+        at(top, "depth 2: ") >= 5,
+        "answers of deeper stages compared at depth 2 were let through"
+    );
+    assert!(at(5, "a stage level 5 may report") >= 5);
+    let first = report
+        .mismatches
+        .iter()
+        .find(|m| m.level == Some(top))
+        .unwrap();
+    assert_eq!(first.stage, Some(2));
+    assert!(first.ai_time.is_some_and(|t| t > 0), "{first}");
+    assert!(
+        first.z80.contains("(stage depth 2, ai_time "),
+        "{}",
+        first.z80
+    );
+    // The unpatched program passes the same positions.
+    let clean = run(&image(&w), &w, &config(&[top], 24, 0, 0x5EED_7008));
+    assert_eq!(clean.mismatch_count, 0, "{}", show_mismatches(&clean));
 }
 
 #[test]
@@ -240,6 +347,41 @@ fn a_weight_patched_in_the_binary_is_caught() {
     assert_eq!(first.kind, MismatchKind::Ai);
     // The first mismatch is a position where a1 is a legal move.
     assert!(first.board.legal_moves() & 1 != 0, "{first}");
+}
+
+#[test]
+fn a_computer_over_its_budget_is_caught() {
+    // The program of the shipped weights (level 5 without a budget: a full search every move,
+    // minutes of CPC time a game) judged against a level 5 with a budget of 1 minute: every
+    // move is a stage that level may report, but the game's thinking time is over it.
+    let w = Weights::default();
+    let text = std::fs::read_to_string(workspace::root().join("cpc/weights.toml")).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("5 = {") && !l.contains("budget"))
+        .expect("level 5 without a budget in cpc/weights.toml");
+    let tight_line = line.replacen('}', ", budget = 1 }", 1);
+    let tight = Weights::parse(&text.replace(line, &tight_line), "tight").unwrap();
+    let report = run(&image(&w), &tight, &config(&[5], 0, 1, 0x5EED_7009));
+    let budget: Vec<_> = report
+        .mismatches
+        .iter()
+        .filter(|m| m.kind == MismatchKind::Budget)
+        .collect();
+    assert_eq!(budget.len(), 1, "{}", show_mismatches(&report));
+    assert_eq!(report.mismatch_count, 1, "{}", show_mismatches(&report));
+    assert!(
+        budget[0].reference.contains("at most its budget, 60 s"),
+        "{}",
+        budget[0]
+    );
+    let l = &report.levels[0];
+    assert!(l.worst_game_us.unwrap() > 60_000_000);
+    assert!(
+        l.worst_game_text().ends_with("(budget 1)"),
+        "{}",
+        l.worst_game_text()
+    );
 }
 
 /// Runs the `cpc-othello` binary.
@@ -442,4 +584,63 @@ fn bad_arguments_are_refused_with_exit_code_2() {
     let (stdout, stderr) = text(&out);
     assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
     assert!(stdout.contains("| 1 | 1 | 0 | 0 |"), "{stdout}");
+}
+
+#[test]
+fn the_time_option_sets_the_budgeted_search_and_reproduces_it() {
+    // One position of the top level (an edge case: a full column, 25 empty squares), as the
+    // summary's reproduction commands give it: `--board ... --time S`.
+    let w = Weights::default();
+    let (top, def) = top_level(&w);
+    let board = suite(20, 1, &[])
+        .into_iter()
+        .find(|(o, _)| matches!(o, Origin::Edge("a full column")))
+        .map(|(_, b)| b)
+        .expect("the edge case");
+    let empties = board.empties().count_ones();
+    assert!(empties > u32::from(def.endgame));
+    let dir = workspace::scratch_dir("verify-time");
+    let stages = |time: Option<u32>| {
+        let json = dir.join("report.json");
+        let board_text = othello_engine::notation::to_board_string(&board);
+        let side = othello_engine::notation::color_char(board.to_move).to_string();
+        let level = top.to_string();
+        let mut args = vec![
+            "verify",
+            "--levels",
+            &level,
+            "--board",
+            &board_text,
+            "--to-move",
+            &side,
+        ];
+        let t = time.map(|t| t.to_string());
+        if let Some(t) = &t {
+            args.extend(["--time", t]);
+        }
+        let json_text = s(&json);
+        args.extend(["--json", &json_text]);
+        let out = cli(&args);
+        let (stdout, stderr) = text(&out);
+        assert_eq!(out.status.code(), Some(0), "{args:?}\n{stdout}\n{stderr}");
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        report["levels"][0]["stages"].clone()
+    };
+    // The default is the side's share of its budget; the same time given again gives the
+    // same search (a fresh machine each time).
+    let nominal = stages(None);
+    assert_eq!(
+        stages(Some(u32::from(def.budget) * empties)),
+        nominal,
+        "--time {} is the default here",
+        u32::from(def.budget) * empties
+    );
+    // No limit: the level's final stage; one second: the first stage only.
+    assert_eq!(
+        stages(Some(0)),
+        serde_json::json!({ format!("d{}", def.depth): 1 })
+    );
+    assert_eq!(stages(Some(1)), serde_json::json!({ "d2": 1 }));
+    eprintln!("{} empties: at the nominal time {nominal}", empties);
 }

@@ -1,7 +1,8 @@
 //! `cpc-othello verify --mame`: one whole game in MAME with the real Amstrad ROMs on a CPC
 //! 6128, `RUN"OTHELLO` typed at the BASIC prompt, level 2 chosen in the game's menu (ESC,
 //! L, ESC) and every human move typed with SPACE and RETURN; every wait for a key, the game
-//! record, the final board and the WOF score compared with the reference engine.
+//! record, the final board and the WOF score compared with the reference engine. A level
+//! with a time budget is left out of the MAME games (its moves depend on its clock).
 //!
 //! MAME is an outside oracle: missing, this test fails under CI=true and says SKIPPED
 //! otherwise.
@@ -56,4 +57,41 @@ fn a_whole_game_in_mame_agrees_with_the_reference() {
         std::fs::copy(shot, &keep).unwrap_or_else(|e| panic!("{shot}: {e}"));
         eprintln!("{}: {plies} plies; final screen {}", TEST, keep.display());
     }
+}
+
+#[test]
+fn a_level_with_a_budget_is_left_out_of_the_mame_games() {
+    // The computer of such a level plays by its clock, so its game cannot be typed in
+    // advance: the run says so and plays none (MAME does not even start).
+    let roms = match mame::available() {
+        Ok(roms) => roms,
+        Err(e) => {
+            return oracle::unavailable(
+                "verify_mame::a_level_with_a_budget_is_left_out_of_the_mame_games",
+                &e.to_string(),
+            )
+        }
+    };
+    let top = othello_engine::weights::Weights::default().max_level();
+    let binary = workspace::cli_binary().unwrap_or_else(|e| panic!("{e}"));
+    let json = workspace::scratch_dir("verify-mame-budget").join("report.json");
+    let out = Command::new(binary)
+        .args(["verify", "--levels", &top.to_string()])
+        .args(["--positions", "0", "--games", "0", "--mame", "--roms"])
+        .arg(roms.dir())
+        .arg("--json")
+        .arg(&json)
+        .current_dir(workspace::root())
+        .output()
+        .expect("cpc-othello runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains(&format!("MAME: no games at level {top} (a budget")),
+        "{stdout}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["mame_skipped_levels"], serde_json::json!([top]));
+    assert_eq!(report["mame_games"], serde_json::json!([]));
 }

@@ -222,7 +222,7 @@ fn with_chess_clocks_the_computer_plans_with_its_clock() {
     g.cpc.set_rendering(false);
     new_game(&mut g, level, false, 1);
     assert_eq!(g.byte("clock_enabled"), 20);
-    let mut rng = Rng::new(0x0C10_C6);
+    let mut rng = Rng::new(0x000C_10C6);
     let mut squeezed = false;
     let mut random = |g: &mut Game| {
         // After a few moves the computer's clock is all but gone: 150 s for the rest of the

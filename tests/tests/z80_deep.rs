@@ -396,12 +396,12 @@ fn the_deep_search_keeps_the_machine_state_and_its_memory() {
 fn limits(left: u64, e: u64, endgame: u64) -> (u64, u64) {
     let t = left.saturating_sub(5).max(1);
     let (soft, hard) = if e > endgame {
-        let soft = t / ((e - endgame + 1) / 2 + 4);
+        let soft = t / ((e - endgame).div_ceil(2) + 4);
         (soft, (3 * soft).min(t / 2))
     } else {
         (t / 2, t / 2)
     };
-    let frames = |s: u64| s.max(1).min(1310) * 50;
+    let frames = |s: u64| s.clamp(1, 1310) * 50;
     (frames(soft) * 19_968, frames(hard) * 19_968)
 }
 

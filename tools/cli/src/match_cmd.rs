@@ -1,6 +1,7 @@
 //! `cpc-othello match`: games between the Z80 program, the reference engine and GTP
-//! programs on all cores, a line per game and the tallies; exit code 0 when every game was
-//! played to a result, 1 when some were aborted, 2 when the match cannot start.
+//! programs on all cores, a line per game and the tallies (for the Z80 program its CPC time
+//! per game side and the stages of its answers); exit code 0 when every game was played to a
+//! result, 1 when some were aborted, 2 when the match cannot start.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -19,7 +20,10 @@ use othello_engine::weights::Weights;
 pub struct MatchArgs {
     /// Engine 1, black in the first game: `z80:LEVEL` (the Z80 program in the emulator),
     /// `ref:LEVEL` (the reference engine) or a GTP program's command line (`gtp-rhino -l 2`;
-    /// one not on PATH is also looked for in /usr/games)
+    /// one not on PATH is also looked for in /usr/games). At a level with a time budget
+    /// `z80:LEVEL` thinks as in the game: each move gets what is left of its budget of CPC
+    /// minutes this game, and may come from a shallower search; `ref:LEVEL` has no clock and
+    /// always plays the level's full search
     #[arg(long, value_name = "ENGINE", allow_hyphen_values = true)]
     black: String,
     /// Engine 2, white in the first game (as --black)

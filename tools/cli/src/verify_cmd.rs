@@ -2,6 +2,10 @@
 //! the reference engine on N positions and in whole games on all cores, optionally in MAME,
 //! prints the summary and the first mismatch with the commands that reproduce it. Exit
 //! code 0 when the program agrees everywhere, 1 on any mismatch, 2 when it cannot run.
+//!
+//! The deep levels (depth 6 or more, or a time budget) are checked on `--deep-positions` of
+//! the positions only (a move there takes CPC minutes); a level with a budget gets
+//! `ai_time` (its share of the budget, or `--time`) and is compared at the stage it reports.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -19,6 +23,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use othello_engine::notation::{parse_board, to_position_string};
 use othello_engine::weights::Weights;
 
+/// Positions checked at the deep levels unless `--deep-positions` says otherwise.
+const DEEP_POSITIONS: usize = 100;
+
 /// Arguments of `cpc-othello verify`.
 #[derive(clap::Args)]
 pub struct VerifyArgs {
@@ -33,6 +40,19 @@ pub struct VerifyArgs {
     /// Positions: the edge cases, the FFO boards, then seeded random play-outs
     #[arg(long, value_name = "N", default_value_t = 1000)]
     positions: usize,
+    /// Positions checked at the deep levels (depth 6 or more, or a time budget: a move takes
+    /// CPC seconds to minutes): every edge case, then the others spread evenly over the
+    /// --positions [default: 100]
+    #[arg(long, value_name = "N")]
+    deep_positions: Option<usize>,
+    /// `ai_time` of every position at the search levels: the seconds of CPC time the side to
+    /// move has left for the rest of the game (0 = no limit: each level searches its final
+    /// stage). With a limit the program deepens in stages and answers with the last one
+    /// complete, which is compared with the reference at that stage [default: at a level
+    /// with a budget, budget minutes × the position's empty squares seconds (the side's share
+    /// of its budget), at least 1; none at the other levels]
+    #[arg(long, value_name = "SECONDS")]
+    time: Option<u16>,
     /// Whole games through the game's keys in the emulator, per level
     #[arg(long, value_name = "N", default_value_t = 4)]
     games: usize,
@@ -197,6 +217,8 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
         ffo,
         given,
         mame,
+        deep_positions: Some(args.deep_positions.unwrap_or(DEEP_POSITIONS)),
+        time: args.time,
     };
 
     let pool = rayon::ThreadPoolBuilder::new()
@@ -289,6 +311,26 @@ fn print_summary(report: &Report, args: &VerifyArgs, weights: &Path, threads: us
     for (machine, game, plies, frames, wall, _) in &report.mame {
         println!("MAME {machine}: {game}: {plies} plies, {frames} frames, {wall:.1} s");
     }
+    if !report.mame_skipped.is_empty() {
+        let list: Vec<String> = report.mame_skipped.iter().map(u8::to_string).collect();
+        println!(
+            "MAME: no games at level{} {} (a budget: the computer plays by its clock, so its \
+             moves cannot be typed in advance)",
+            if list.len() == 1 { "" } else { "s" },
+            list.join(", ")
+        );
+    }
+    let how = invocation(args, weights);
+    if report.stopped_count > 0 {
+        println!(
+            "{} answers stopped before any stage was complete (ai_depth &FE: a legal move, \
+             not compared); the first:",
+            report.stopped_count
+        );
+        for s in report.stopped.iter().take(5) {
+            println!("  {}", cpc_othello::verify::report::stopped_text(s, &how));
+        }
+    }
     if !report.not_implemented.is_empty() {
         let list: Vec<String> = report.not_implemented.iter().map(u8::to_string).collect();
         println!(
@@ -323,6 +365,14 @@ fn print_summary(report: &Report, args: &VerifyArgs, weights: &Path, threads: us
     }
     println!("  Z80:       {}", first.z80);
     println!("  reference: {}", first.reference);
+    println!("  reproduce:");
+    for command in reproduce(first, &how) {
+        println!("    {command}");
+    }
+}
+
+/// How this run was invoked, for the commands that reproduce what it found.
+fn invocation(args: &VerifyArgs, weights: &Path) -> Invocation {
     let mut verify = String::from("cpc-othello verify");
     let mut engine_weights = String::new();
     if let Some(w) = &args.weights {
@@ -341,14 +391,18 @@ fn print_summary(report: &Report, args: &VerifyArgs, weights: &Path, threads: us
             s.display()
         ));
     }
-    let how = Invocation {
+    let mut options = String::new();
+    if let Some(n) = args.deep_positions {
+        options.push_str(&format!(" --deep-positions {n}"));
+    }
+    if let Some(t) = args.time {
+        options.push_str(&format!(" --time {t}"));
+    }
+    Invocation {
         verify,
         engine_weights,
         positions: args.positions,
         seed: args.seed,
-    };
-    println!("  reproduce:");
-    for command in reproduce(first, &how) {
-        println!("    {command}");
+        options,
     }
 }

@@ -6,7 +6,9 @@
 //!   GTP program with time limits);
 //! - [`opening`]: seeded random openings, so that deterministic programs play different games;
 //! - [`referee`]: one game, every answer checked;
-//! - [`report`]: the games and the tallies, as text and JSON.
+//! - [`report`]: the games and the tallies, as text and JSON;
+//! - [`z80_gtp`]: the Z80 program as a GTP engine (`cpc-othello z80-gtp`), with the GTP time
+//!   commands.
 //!
 //! Each game gets fresh players (its own emulated CPC, its own GTP processes), so games run
 //! in parallel on all cores and do not depend on each other.
@@ -17,6 +19,7 @@ pub mod players;
 pub mod referee;
 pub mod report;
 pub mod spec;
+pub mod z80_gtp;
 
 use std::time::{Duration, Instant};
 

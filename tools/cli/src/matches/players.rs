@@ -1,5 +1,11 @@
 //! The three kinds of player a match seats, behind one interface the referee drives: the Z80
 //! program in the bundled emulator, the reference engine, and a GTP program.
+//!
+//! At a level with a time budget the Z80 program thinks as in the game: each `ai_entry` call
+//! gets `ai_time` = what is left of the side's budget (the level's CPC minutes less the CPC
+//! time of its calls so far in this game), on a machine whose program runs (its interrupt
+//! handler counts the time down), and reports the stage its answer comes from. The reference
+//! engine has no clock: `ref:LEVEL` always plays `best_move`, the level's full search.
 
 use std::time::Duration;
 
@@ -12,7 +18,8 @@ use othello_engine::weights::Weights;
 
 use super::gtp_process::{GtpFault, GtpProcess};
 use super::spec::EngineSpec;
-use crate::verify::z80::{AI_BAD_INPUT, AI_PASS};
+use crate::verify::stage::{budget_minutes, StageCounts};
+use crate::verify::z80::{AiAnswer, AI_BAD_INPUT, AI_PASS};
 use crate::verify::{call_limit_us, Image, Z80Ai};
 
 /// What a player answered when asked for a move.
@@ -28,7 +35,8 @@ pub enum Answer {
     Nonsense(String),
 }
 
-/// CPC time the Z80 program spent in `ai_entry` during one game.
+/// CPC time the Z80 program spent in `ai_entry` during one game, and the stages of its
+/// answers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CpcClock {
     /// Moves chosen.
@@ -37,6 +45,8 @@ pub struct CpcClock {
     pub total_us: u64,
     /// The longest move, CPC µs.
     pub max_us: u64,
+    /// The stages (`ai_depth`) of its answers; counted at the search levels only.
+    pub stages: StageCounts,
 }
 
 /// A player as the referee sees it. Errors are messages; the referee adds which game and
@@ -152,11 +162,15 @@ impl Player for RefPlayer {
 pub struct Z80Player {
     ai: Z80Ai,
     level: u8,
+    /// The level's budget, CPC seconds a side per game (0: none).
+    budget_s: u32,
     clock: CpcClock,
+    last: Option<AiAnswer>,
 }
 
 impl Z80Player {
-    /// Boots `image` and checks that it plays `level` (which `weights` must define).
+    /// Boots `image` and checks that it plays `level` (which `weights` must define); at a
+    /// level with a budget, starts the program so that `ai_time` takes effect.
     ///
     /// # Errors
     /// An undefined level, one the program does not play, or an emulator error.
@@ -169,19 +183,76 @@ impl Z80Player {
                 "level {level}: the Z80 program does not play it (ai_entry answers &{AI_BAD_INPUT:02X})"
             ));
         }
+        let budget_s = u32::from(budget_minutes(weights, level)) * 60;
+        if budget_s > 0 {
+            ai.start().map_err(|e| e.to_string())?;
+        }
         Ok(Z80Player {
             ai,
             level,
+            budget_s,
             clock: CpcClock::default(),
+            last: None,
         })
     }
 
-    /// `ai_entry` for `board`, timed.
-    fn ask(&mut self, board: &Board) -> Result<u8, String> {
-        let answer = self.ai.ai(board, self.level).map_err(|e| e.to_string())?;
+    /// The level.
+    #[must_use]
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    /// The level's budget, CPC seconds a side per game (0: none).
+    #[must_use]
+    pub fn budget_seconds(&self) -> u32 {
+        self.budget_s
+    }
+
+    /// The CPC time and stages of this game so far.
+    #[must_use]
+    pub fn clock(&self) -> CpcClock {
+        self.clock
+    }
+
+    /// The last answer of `ai_entry` (its stage in [`AiAnswer::depth`]).
+    #[must_use]
+    pub fn last_answer(&self) -> Option<AiAnswer> {
+        self.last
+    }
+
+    /// A new game: the CPC time and the stages start again from 0.
+    pub fn new_game(&mut self) {
+        self.clock = CpcClock::default();
+    }
+
+    /// `ai_time` from the level's budget: what is left of it this game (at least 1 s), or 0
+    /// at a level without one.
+    #[must_use]
+    pub fn budget_time(&self) -> u16 {
+        if self.budget_s == 0 {
+            return 0;
+        }
+        let used_s = self.clock.total_us / 1_000_000;
+        let left = u64::from(self.budget_s).saturating_sub(used_s).max(1);
+        u16::try_from(left).unwrap_or(u16::MAX)
+    }
+
+    /// `ai_entry` for `board` with `ai_time` = `seconds` (0: no limit), timed and counted.
+    ///
+    /// # Errors
+    /// An emulator error, or a call that does not return.
+    pub fn ask(&mut self, board: &Board, seconds: u16) -> Result<u8, String> {
+        let answer = self
+            .ai
+            .ai_timed(board, self.level, seconds)
+            .map_err(|e| e.to_string())?;
         self.clock.moves += 1;
         self.clock.total_us += answer.us;
         self.clock.max_us = self.clock.max_us.max(answer.us);
+        if self.level >= othello_engine::levels::FIRST_SEARCH_LEVEL {
+            self.clock.stages.add(answer.depth, answer.mv == AI_PASS);
+        }
+        self.last = Some(answer);
         Ok(answer.mv)
     }
 }
@@ -192,12 +263,13 @@ impl Player for Z80Player {
     }
 
     fn begin(&mut self, _: &Game) -> Result<(), String> {
-        self.clock = CpcClock::default();
+        self.new_game();
         Ok(())
     }
 
     fn choose(&mut self, board: &Board) -> Result<Answer, String> {
-        Ok(match self.ask(board)? {
+        let seconds = self.budget_time();
+        Ok(match self.ask(board, seconds)? {
             AI_PASS => Answer::Pass,
             sq @ 0..=63 => Answer::Square(sq),
             other => Answer::Nonsense(format!("ai_move = &{other:02X}")),
@@ -224,7 +296,8 @@ impl MoveSource for Z80Player {
     }
 
     fn choose(&mut self, board: &Board) -> Result<u8, String> {
-        match self.ask(board)? {
+        let seconds = self.budget_time();
+        match self.ask(board, seconds)? {
             sq @ 0..=63 => Ok(sq),
             other => Err(format!(
                 "the Z80 program answered ai_move = &{other:02X} with a legal move on the board"

@@ -1,5 +1,7 @@
 //! What a match produced: each game (opening, moves, WOF score or forfeit) and the tallies
-//! per colour and per engine, as text lines and as JSON.
+//! per colour and per engine, as text lines and as JSON. For the Z80 program also its CPC
+//! time per game side and the stages its answers came from (`ai_depth`: the book, a search
+//! depth, the exact endgame; shallower than the level's depth when its budget ran short).
 
 use othello_engine::board::Color;
 use othello_engine::game::Game;
@@ -9,6 +11,7 @@ use serde_json::{json, Value};
 
 use super::players::CpcClock;
 use super::referee::Refereed;
+use crate::verify::stage::StageCounts;
 
 /// One engine of the match.
 #[derive(Clone, Debug)]
@@ -143,6 +146,9 @@ impl GameRecord {
                     cpc_time(c.total_us),
                     c.max_us as f64 / 1e6
                 ));
+                if c.stages.total() > 0 {
+                    line.push_str(&format!(", stages {}", c.stages.text()));
+                }
             }
         }
         for d in &r.disputes {
@@ -153,7 +159,12 @@ impl GameRecord {
 
     fn json(&self, engines: &[EngineInfo]) -> Value {
         let clock = |c: Option<CpcClock>| {
-            c.map(|c| json!({ "moves": c.moves, "total_us": c.total_us, "max_us": c.max_us }))
+            c.map(|c| {
+                json!({
+                    "moves": c.moves, "total_us": c.total_us, "max_us": c.max_us,
+                    "stages": (c.stages.total() > 0).then(|| c.stages.json()),
+                })
+            })
         };
         let mut v = json!({
             "number": self.number,
@@ -226,6 +237,8 @@ pub struct Tally {
     pub cpc_sum_us: u64,
     /// Game sides with a CPC time.
     pub cpc_sides: u32,
+    /// The stages of the Z80 program's answers, over its game sides.
+    pub stages: StageCounts,
 }
 
 impl Tally {
@@ -252,6 +265,7 @@ impl Tally {
             self.cpc_max_us = self.cpc_max_us.max(c.total_us);
             self.cpc_sum_us += c.total_us;
             self.cpc_sides += 1;
+            self.stages.merge(&c.stages);
         }
     }
 
@@ -275,6 +289,9 @@ impl Tally {
                 cpc_time(self.cpc_max_us),
                 cpc_time(self.cpc_sum_us / u64::from(self.cpc_sides))
             ));
+            if self.stages.total() > 0 {
+                row.push_str(&format!("; stages {}", self.stages.text()));
+            }
         }
         if self.aborted > 0 {
             row.push_str(&format!("   ({} aborted)", self.aborted));
@@ -290,6 +307,7 @@ impl Tally {
             "cpc_max_us_per_game_side": (self.cpc_sides > 0).then_some(self.cpc_max_us),
             "cpc_mean_us_per_game_side": (self.cpc_sides > 0)
                 .then(|| self.cpc_sum_us / u64::from(self.cpc_sides)),
+            "stages": (self.stages.total() > 0).then(|| self.stages.json()),
         })
     }
 }
@@ -431,10 +449,15 @@ mod tests {
         let opening = crate::matches::opening::random_opening(5, 4);
         let full = to_the_end(&opening);
         let s = full.board().final_score();
+        let mut stages = StageCounts::default();
+        stages.add(0, false);
+        stages.add(8, false);
+        stages.add(6, false);
         let clock = CpcClock {
             moves: 30,
             total_us: 90_000_000,
             max_us: 7_000_000,
+            stages,
         };
         let games = vec![
             // Engine 0 black, played to the end, with a CPC clock on black.
@@ -517,8 +540,17 @@ mod tests {
             "{line}"
         );
         assert!(
-            line.contains("black CPC time 1.5 min (longest move 7.00 s)"),
+            line.contains(
+                "black CPC time 1.5 min (longest move 7.00 s), stages book 1, d6 1, d8 1"
+            ),
             "{line}"
+        );
+        assert!(
+            report
+                .summary()
+                .contains("max 1.5 min, mean 1.5 min; stages book 1, d6 1, d8 1"),
+            "{}",
+            report.summary()
         );
         assert!(report.games[1]
             .line(&report.engines)
@@ -530,5 +562,7 @@ mod tests {
         assert_eq!(json["games"][0]["final_score"]["black"], s.black);
         assert_eq!(json["games"][1]["forfeit"]["loser"], "black");
         assert_eq!(json["engines"][1]["tally"]["forfeits"], 1);
+        assert_eq!(json["engines"][0]["tally"]["stages"]["d8"], 1);
+        assert_eq!(json["games"][0]["cpc"]["black"]["stages"]["book"], 1);
     }
 }

@@ -3,23 +3,66 @@
 //! the moves scored), `gen_legal` (the legal moves in ascending square order), and
 //! `play_move` of every legal move (the board, the side to move, the move number and the
 //! flipped discs after it) and of one illegal move (refused, nothing changed).
+//!
+//! Every answer also reports its stage (`ai_depth`, [`super::stage`]). Without a time limit
+//! a search level must report its final stage (or none, for the book and a pass), and its
+//! answer is `best_move`'s. At a level with a budget `ai_entry` gets `ai_time` = the side's
+//! share of it ([`super::stage::nominal_time`], or `--time`) on a freshly started machine
+//! (the program's interrupt handler counts the time; a fresh machine makes the answer depend
+//! on the position and `ai_time` alone, so `--board ... --time` reproduces it exactly); the
+//! stage must be one the level may reach, and the answer is the reference's at that stage.
 
 use othello_engine::board::{squares, Board};
 use othello_engine::notation::square_name;
-use othello_engine::search::best_move;
 use othello_engine::weights::Weights;
 
 use super::positions::Origin;
+use super::stage::{self, stage_name, Expected};
 use super::z80::{board_bytes, side_code, AiAnswer, Z80Ai, AI_BAD_INPUT, AI_PASS};
 use super::{Mismatch, MismatchKind, VerifyError};
 
 /// What one position gave.
 #[derive(Clone, Debug, Default)]
 pub struct PositionOutcome {
+    /// The levels whose `ai_entry` was checked on it.
+    pub levels: Vec<u8>,
     /// Every difference found (empty: the program agrees).
     pub mismatches: Vec<Mismatch>,
     /// CPC µs of each `ai_entry` call that chose a move, by level.
     pub ai_us: Vec<(u8, u64)>,
+    /// The stage (`ai_depth`) of each `ai_entry` answer, by level, and whether it was a pass.
+    pub stages: Vec<(u8, u8, bool)>,
+    /// Answers stopped before any stage was complete (no mismatch, but reported).
+    pub stopped: Vec<Stopped>,
+}
+
+/// An answer stopped by the time limit before any stage was complete (`ai_depth` = &FE):
+/// a legal move, but not one the reference can be asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// The level.
+    pub level: u8,
+    /// Where the position came from.
+    pub origin: String,
+    /// The position.
+    pub board: Board,
+    /// `ai_time`, seconds.
+    pub ai_time: u16,
+    /// The move.
+    pub mv: u8,
+    /// CPC µs of the call.
+    pub us: u64,
+}
+
+/// How a position is checked.
+#[derive(Clone, Copy, Debug)]
+pub struct How<'a> {
+    /// The levels of `ai_entry`.
+    pub levels: &'a [u8],
+    /// The weights of the program and the reference.
+    pub weights: &'a Weights,
+    /// `ai_time` at the search levels; `None`: each level's share of its budget.
+    pub time: Option<u16>,
 }
 
 /// A move as messages write it: `d3`, `pass`, or the raw byte when it is neither.
@@ -42,6 +85,16 @@ fn answer_text(a: &AiAnswer, nodes: bool) -> String {
     s
 }
 
+/// The `ai_time` of a position at `level`: `time` when given (at a search level), else the
+/// level's share of its budget (0 without one).
+#[must_use]
+pub fn ai_time_for(board: &Board, level: u8, weights: &Weights, time: Option<u16>) -> u16 {
+    if level < othello_engine::levels::FIRST_SEARCH_LEVEL {
+        return 0;
+    }
+    time.unwrap_or_else(|| stage::nominal_time(weights, level, board.empties().count_ones()))
+}
+
 /// Compares everything about `board`; hangs of the program become mismatches (and the
 /// machine is rebooted), emulator set-up errors are returned.
 ///
@@ -51,10 +104,12 @@ pub fn check_position(
     z: &mut Z80Ai,
     origin: &Origin,
     board: &Board,
-    levels: &[u8],
-    weights: &Weights,
+    how: &How,
 ) -> Result<PositionOutcome, VerifyError> {
-    let mut out = PositionOutcome::default();
+    let mut out = PositionOutcome {
+        levels: how.levels.to_vec(),
+        ..PositionOutcome::default()
+    };
     let mismatch = |kind, level, z80: String, reference: String| Mismatch {
         kind,
         level,
@@ -64,43 +119,129 @@ pub fn check_position(
         reference,
         game: None,
         moves: Vec::new(),
+        stage: None,
+        ai_time: None,
     };
-    for &level in levels {
-        z.limit_us = super::call_limit_us(level);
-        let r = best_move(board, level, weights);
-        let a = match guard(z, |z| z.ai(board, level))? {
+    let has_depth = z.addr("ai_depth").is_ok();
+    for &level in how.levels {
+        let seconds = ai_time_for(board, level, how.weights, how.time);
+        let timed = seconds != 0;
+        let limit = super::call_limit_us(level);
+        let call = if timed {
+            // A fresh machine whose program runs, so that the answer depends on the position
+            // and ai_time alone.
+            let mut fresh = Z80Ai::new(z.routines.image())?;
+            fresh.limit_us = limit;
+            match fresh.ai_timed(board, level, seconds) {
+                Ok(a) => Ok(a),
+                Err(e @ (VerifyError::Hang { .. } | VerifyError::Emulator(_))) => {
+                    Err(e.to_string())
+                }
+                Err(e) => return Err(e),
+            }
+        } else {
+            z.limit_us = limit;
+            guard(z, |z| z.ai(board, level))?
+        };
+        // The ai_time to give again: the one used, when there was one or it was asked for.
+        let explicit = how.time.is_some() && level >= othello_engine::levels::FIRST_SEARCH_LEVEL;
+        let with_time = |mut m: Mismatch| {
+            if timed || explicit {
+                m.ai_time = Some(seconds);
+            }
+            m
+        };
+        let a = match call {
+            // A program without ai_depth (an older build) is taken at its word: the level's
+            // own stage.
+            Ok(a) if !has_depth => AiAnswer {
+                depth: stage::untimed_byte(board, level, how.weights),
+                ..a
+            },
             Ok(a) => a,
             Err(fault) => {
-                out.mismatches.push(mismatch(
+                out.mismatches.push(with_time(mismatch(
                     MismatchKind::Ai,
                     Some(level),
                     fault,
                     "an answer".into(),
-                ));
+                )));
                 continue;
             }
         };
-        let want = r.best_move.unwrap_or(AI_PASS);
+        let time_text = if timed {
+            format!(", ai_time {seconds} s")
+        } else {
+            String::new()
+        };
         let nodes = level <= 2;
-        let same = a.mv == want && a.score == r.score && (!nodes || u64::from(a.nodes) == r.nodes);
-        if !same {
-            out.mismatches.push(mismatch(
+        let shown = |a: &AiAnswer| {
+            let mut t = answer_text(a, nodes);
+            if level >= othello_engine::levels::FIRST_SEARCH_LEVEL {
+                t.push_str(&format!(" (stage {}{time_text})", stage_name(a.depth)));
+            }
+            t
+        };
+        out.stages.push((level, a.depth, a.mv == AI_PASS));
+        match stage::expected(board, level, how.weights, timed, a.depth) {
+            Err(why) => out.mismatches.push(with_time(mismatch(
                 MismatchKind::Ai,
                 Some(level),
-                answer_text(&a, nodes),
-                format!(
-                    "{} score {}{}",
-                    move_text(want),
-                    r.score,
-                    if nodes {
-                        format!(" nodes {}", r.nodes)
-                    } else {
-                        String::new()
+                shown(&a),
+                format!("a stage level {level} may report: {why}"),
+            ))),
+            Ok(Expected::Stopped) => {
+                if a.mv > 63 || board.legal_moves() & (1u64 << a.mv) == 0 {
+                    out.mismatches.push(with_time(mismatch(
+                        MismatchKind::Ai,
+                        Some(level),
+                        shown(&a),
+                        "a legal move (stopped before any stage)".into(),
+                    )));
+                } else {
+                    out.stopped.push(Stopped {
+                        level,
+                        origin: origin.to_string(),
+                        board: *board,
+                        ai_time: seconds,
+                        mv: a.mv,
+                        us: a.us,
+                    });
+                }
+            }
+            Ok(Expected::Answer(r)) => {
+                let want = r.best_move.unwrap_or(AI_PASS);
+                let same =
+                    a.mv == want && a.score == r.score && (!nodes || u64::from(a.nodes) == r.nodes);
+                if !same {
+                    let mut m = mismatch(
+                        MismatchKind::Ai,
+                        Some(level),
+                        shown(&a),
+                        format!(
+                            "{}{} score {}{}",
+                            if timed {
+                                format!("{}: ", stage_name(a.depth))
+                            } else {
+                                String::new()
+                            },
+                            move_text(want),
+                            r.score,
+                            if nodes {
+                                format!(" nodes {}", r.nodes)
+                            } else {
+                                String::new()
+                            }
+                        ),
+                    );
+                    if timed {
+                        m.stage = Some(a.depth);
                     }
-                ),
-            ));
+                    out.mismatches.push(with_time(m));
+                }
+            }
         }
-        if r.best_move.is_some() {
+        if board.legal_moves() != 0 {
             out.ai_us.push((level, a.us));
         }
     }

@@ -5,13 +5,23 @@
 //! with the reference engine's game: every computer move must be the reference's choice,
 //! every forced pass announced, the game must end when the reference's does, with its WOF
 //! final score and winner. Only the memory interface of docs/architecture.md is read.
+//!
+//! The computer's move is compared at the stage its `ai_entry` reported (`ai_depth`, read as
+//! the program leaves `ST_THINKING`): at a level without a budget that must be the level's
+//! final stage, so the move is `best_move`'s; at a level with a budget the game passes the
+//! computer what is left of it and the move may come from a shallower stage
+//! ([`super::stage`]). There the computer's thinking time over the game (CPC time in
+//! `ST_THINKING`) must stay within the budget.
+
+use std::collections::VecDeque;
 
 use cpc_emu::{Cpc, CpcKey};
 use othello_engine::board::{squares, Board, Color};
 use othello_engine::weights::Weights;
 
 use super::check::move_text;
-use super::players::{computer_choice, GameSetup, Human, PLY_PASS};
+use super::players::{GameSetup, Human, PLY_PASS};
+use super::stage::{self, stage_name, Expected, StageCounts};
 use super::z80::{board_from_bytes, side_code, Image};
 use super::{Mismatch, MismatchKind, VerifyError};
 
@@ -41,6 +51,8 @@ pub struct GameOutcome {
     pub mismatch: Option<Mismatch>,
     /// CPC µs the program spent in `ST_THINKING` for each of its moves.
     pub think_us: Vec<u64>,
+    /// The stages of the computer's moves that were compared.
+    pub stages: StageCounts,
     /// CPC time of the whole game, start-up included.
     pub cpc_us: u64,
     /// The WOF final score (black, white) the program showed, if the game ended.
@@ -68,6 +80,7 @@ struct Ui {
     final_black: u16,
     final_white: u16,
     ai_move: u16,
+    ai_depth: Option<u16>,
     st_human: u8,
     st_thinking: u8,
     st_over: u8,
@@ -99,6 +112,7 @@ impl Ui {
             final_black: a("final_black")?,
             final_white: a("final_white")?,
             ai_move: a("ai_move")?,
+            ai_depth: image.addr("ai_depth").ok(),
             st_human: st("ST_HUMAN")?,
             st_thinking: st("ST_THINKING")?,
             st_over: st("ST_GAME_OVER")?,
@@ -118,6 +132,10 @@ struct Driver<'a> {
     board: Board,
     plies: Vec<u8>,
     think_us: Vec<u64>,
+    /// The stage of each computer move seen leaving `ST_THINKING`, not yet matched with a
+    /// ply of the record.
+    pending_stages: VecDeque<u8>,
+    stages: StageCounts,
 }
 
 /// Why a game stopped early: a difference, or the run must end.
@@ -152,7 +170,41 @@ impl Driver<'_> {
             reference,
             game: Some(self.setup.index),
             moves: self.plies.clone(),
+            stage: None,
+            ai_time: None,
         }))
+    }
+
+    /// `ai_depth` now; for a program without it (an older build), the stage the level
+    /// reports without a time limit.
+    fn ai_depth(&self) -> u8 {
+        match self.ui.ai_depth {
+            Some(a) => self.byte(a),
+            None => stage::untimed_byte(&self.board, self.setup.level, self.weights),
+        }
+    }
+
+    /// True when the computer plays with a time limit: the level has a budget (the games of
+    /// `verify` have no chess clocks).
+    fn timed(&self) -> bool {
+        stage::budget_minutes(self.weights, self.setup.level) > 0
+    }
+
+    /// The reference's move for the computer's move reported at `stage`, or why that stage
+    /// is not one the level may report.
+    fn reference_at(&self, stage: u8) -> Result<Option<u8>, String> {
+        match stage::expected(
+            &self.board,
+            self.setup.level,
+            self.weights,
+            self.timed(),
+            stage,
+        )? {
+            Expected::Answer(r) => Ok(r.best_move),
+            Expected::Stopped => {
+                Err("a stage complete: the computer stopped before any (ai_depth &FE)".into())
+            }
+        }
     }
 
     /// Runs until the program waits for a key, timing each stay in `ST_THINKING`.
@@ -170,14 +222,19 @@ impl Driver<'_> {
                     if s == ui.st_thinking {
                         since = m.time_us();
                     } else if prev == ui.st_thinking {
-                        thinks.push(m.time_us() - since);
+                        // ai_depth as the call that chose the move left it.
+                        let depth = ui.ai_depth.map_or(0, |a| m.peek(a));
+                        thinks.push((m.time_us() - since, depth));
                     }
                     prev = s;
                 }
                 m.peek(ui.ready) == 1
             })
             .map_err(|e| VerifyError::Emulator(e.to_string()))?;
-        self.think_us.extend(thinks);
+        for (us, depth) in thinks {
+            self.think_us.push(us);
+            self.pending_stages.push_back(depth);
+        }
         if !out.met() {
             return Err(self.mismatch(
                 format!(
@@ -276,11 +333,36 @@ impl Driver<'_> {
                     }
                 }
             } else {
-                (
-                    computer_choice(&self.board, self.setup.level, self.weights)
-                        .unwrap_or(PLY_PASS),
-                    "the computer's move",
-                )
+                let stage = match (self.pending_stages.pop_front(), self.ui.ai_depth) {
+                    (Some(stage), Some(_)) => stage,
+                    _ => self.ai_depth(),
+                };
+                let want = match self.reference_at(stage) {
+                    Ok(mv) => mv.unwrap_or(PLY_PASS),
+                    Err(why) => {
+                        return Err(self.mismatch(
+                            format!("plays {} (stage {})", move_text(ply), stage_name(stage)),
+                            format!("a stage level {} may report: {why}", self.setup.level),
+                        ))
+                    }
+                };
+                self.stages.add(stage, false);
+                if ply != want {
+                    let mut stop = self.mismatch(
+                        format!("plays {} (stage {})", move_text(ply), stage_name(stage)),
+                        format!(
+                            "the computer's move at stage {}: {}",
+                            stage_name(stage),
+                            move_text(want)
+                        ),
+                    );
+                    if let Stop::Mismatch(m) = &mut stop {
+                        // With a time limit the reference is that stage's, not best_move.
+                        m.stage = self.timed().then_some(stage);
+                    }
+                    return Err(stop);
+                }
+                (want, "the computer's move")
             };
             if ply != want {
                 return Err(self.mismatch(
@@ -433,14 +515,21 @@ impl Driver<'_> {
                 }
                 s if s == self.ui.st_over => return self.game_over(),
                 s if s == self.ui.st_error => {
-                    let want = computer_choice(&self.board, self.setup.level, self.weights)
-                        .unwrap_or(PLY_PASS);
+                    let stage = match (self.pending_stages.pop_front(), self.ui.ai_depth) {
+                        (Some(stage), Some(_)) => stage,
+                        _ => self.ai_depth(),
+                    };
+                    let want = match self.reference_at(stage) {
+                        Ok(mv) => move_text(mv.unwrap_or(PLY_PASS)),
+                        Err(why) => why,
+                    };
                     return Err(self.mismatch(
                         format!(
-                            "stopped with ST_ERROR: its AI chose {}, not a legal move",
-                            move_text(self.byte(self.ui.ai_move))
+                            "stopped with ST_ERROR: its AI chose {}, not a legal move (stage {})",
+                            move_text(self.byte(self.ui.ai_move)),
+                            stage_name(stage)
                         ),
-                        move_text(want),
+                        want,
                     ));
                 }
                 s => {
@@ -475,20 +564,43 @@ pub fn play_game(
         board: Board::start(),
         plies: Vec::new(),
         think_us: Vec::new(),
+        pending_stages: VecDeque::new(),
+        stages: StageCounts::default(),
     };
-    let (mismatch, final_score) = match driver.play() {
+    let (mut mismatch, final_score) = match driver.play() {
         Ok(score) => (None, Some(score)),
         Err(Stop::Mismatch(m)) => (Some(*m), None),
         Err(Stop::Error(e)) => return Err(e),
     };
+    let budget_us = u64::from(stage::budget_minutes(weights, setup.level)) * 60_000_000;
+    let thought: u64 = driver.think_us.iter().sum();
+    if mismatch.is_none() && budget_us > 0 && thought > budget_us {
+        if let Stop::Mismatch(mut m) = driver.mismatch(
+            format!(
+                "the computer thought {:.1} CPC s over the game",
+                thought as f64 / 1e6
+            ),
+            format!("at most its budget, {} s", budget_us / 1_000_000),
+        ) {
+            m.kind = MismatchKind::Budget;
+            mismatch = Some(*m);
+        }
+    }
     Ok(GameOutcome {
         setup: *setup,
         plies: driver.plies,
         mismatch,
         think_us: driver.think_us,
+        stages: driver.stages,
         cpc_us: driver.cpc.time_us(),
         final_score,
     })
+}
+
+/// CPC µs the computer thought in a game (its side's time in `ST_THINKING`).
+#[must_use]
+pub fn thought_us(outcome: &GameOutcome) -> u64 {
+    outcome.think_us.iter().sum()
 }
 
 /// Plies as `d3 c5 pass ...`.

@@ -239,6 +239,8 @@ fn compare(
         reference,
         game: Some(setup.index),
         moves: plan.plies[..plies.min(plan.plies.len())].to_vec(),
+        stage: None,
+        ai_time: None,
     };
     let get = |label: &str| reads.get(label);
     let byte = |label: &str| get(label).and_then(|v| v.first().copied());

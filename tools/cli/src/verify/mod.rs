@@ -4,7 +4,8 @@
 //! docs/ai.md as `othello_engine` implements it. A run checks that four ways:
 //! - [`check`]: on each of N positions ([`positions`]: edge cases, the FFO boards, seeded
 //!   random play-outs) `ai_entry` at every level, `gen_legal` and `play_move`, called one
-//!   by one in the bundled emulator ([`z80`]);
+//!   by one in the bundled emulator ([`z80`]); at a level with a time budget `ai_entry` gets
+//!   the side's share of it and its answer is compared at the stage it reports ([`stage`]);
 //! - [`game`]: whole games through the program's user interface and the emulated keyboard,
 //!   the human side played by a seeded random player or the reference ([`players`]);
 //! - [`mame_game`]: whole games in MAME with the real ROMs, typed as a user would;
@@ -16,6 +17,7 @@ pub mod mame_game;
 pub mod players;
 pub mod positions;
 pub mod report;
+pub mod stage;
 pub mod z80;
 
 use std::path::PathBuf;
@@ -83,6 +85,9 @@ pub enum MismatchKind {
     Game,
     /// A game in MAME.
     Mame,
+    /// A game through the user interface in which the computer thought longer than its
+    /// level's budget.
+    Budget,
 }
 
 impl MismatchKind {
@@ -95,6 +100,7 @@ impl MismatchKind {
             MismatchKind::PlayMove => "play_move",
             MismatchKind::Game => "game",
             MismatchKind::Mame => "mame game",
+            MismatchKind::Budget => "time budget",
         }
     }
 }
@@ -118,6 +124,11 @@ pub struct Mismatch {
     pub game: Option<usize>,
     /// The plies of the game before the position, for game mismatches.
     pub moves: Vec<u8>,
+    /// The stage (`ai_depth`) the program's answer was compared at, when that was not simply
+    /// the level's answer (`best_move`): a search with a time limit.
+    pub stage: Option<u8>,
+    /// `ai_time` of the call, seconds, for a position checked with a time limit.
+    pub ai_time: Option<u16>,
 }
 
 impl std::fmt::Display for Mismatch {
@@ -177,6 +188,12 @@ pub struct Config {
     pub given: Option<Board>,
     /// MAME games, if any.
     pub mame: Option<MameConfig>,
+    /// Positions checked at the deep levels ([`stage::is_deep`]: a move takes CPC minutes),
+    /// spread over the suite (every edge case first); `None`: all of them.
+    pub deep_positions: Option<usize>,
+    /// `ai_time` for every position at every search level, seconds (0: none); `None`: the
+    /// level's share of its budget ([`stage::nominal_time`]), none without a budget.
+    pub time: Option<u16>,
 }
 
 /// Told how far a run is.
@@ -197,6 +214,8 @@ impl Progress for Silent {
 
 /// Positions per parallel work item (each boots its own machine).
 const CHUNK: usize = 32;
+/// Positions per work item when a deep level is checked (a position takes seconds).
+const DEEP_CHUNK: usize = 4;
 
 /// CPC time one `ai_entry` call may take at `level` before it counts as a hang: levels 1
 /// and 2 answer in well under a second, a deep search level may take minutes.
@@ -254,21 +273,47 @@ pub fn run(
 ) -> Result<Report, VerifyError> {
     let (levels, not_implemented) = choose_levels(image, weights, &config.levels)?;
     let mut report = Report::new(&levels, not_implemented, config);
+    for l in &mut report.levels {
+        l.budget = stage::budget_minutes(weights, l.level);
+    }
 
     let suite: Vec<(Origin, Board)> = match config.given {
         Some(b) => vec![(Origin::Given, b)],
         None => positions::suite(config.positions, config.seed, &config.ffo),
     };
+    let deep: Vec<u8> = levels
+        .iter()
+        .copied()
+        .filter(|&l| stage::is_deep(weights, l))
+        .collect();
+    let shallow: Vec<u8> = levels
+        .iter()
+        .copied()
+        .filter(|l| !deep.contains(l))
+        .collect();
+    let deep_at = deep_selection(&suite, config.deep_positions);
+    let work: Vec<(usize, &(Origin, Board))> = suite.iter().enumerate().collect();
     progress.phase("positions", suite.len() as u64);
     let started = Instant::now();
-    let chunks: Vec<Result<Vec<check::PositionOutcome>, VerifyError>> = suite
-        .par_chunks(CHUNK)
+    let chunk_size = if deep.is_empty() { CHUNK } else { DEEP_CHUNK };
+    let chunks: Vec<Result<Vec<check::PositionOutcome>, VerifyError>> = work
+        .par_chunks(chunk_size)
         .map(|chunk| {
             let mut z = Z80Ai::new(image)?;
             chunk
                 .iter()
-                .map(|(origin, board)| {
-                    let out = check::check_position(&mut z, origin, board, &levels, weights);
+                .map(|&(i, (origin, board))| {
+                    let mut these = shallow.clone();
+                    if deep_at[i] {
+                        these.extend(&deep);
+                        these.sort_unstable();
+                    }
+                    let how = check::How {
+                        levels: &these,
+                        weights,
+                        time: config.time,
+                    };
+                    let out = check::check_position(&mut z, origin, board, &how);
                     progress.advance(1);
                     out
                 })
@@ -309,7 +354,12 @@ pub fn run(
     }
 
     if let Some(mame) = &config.mame {
-        let setups: Vec<(players::GameSetup, Machine)> = levels
+        // A computer with a budget plays by its clock: its moves cannot be typed in advance.
+        let (budgeted, planned): (Vec<u8>, Vec<u8>) = levels
+            .iter()
+            .partition(|&&l| stage::budget_minutes(weights, l) > 0);
+        report.mame_skipped = budgeted;
+        let setups: Vec<(players::GameSetup, Machine)> = planned
             .iter()
             .flat_map(|&level| {
                 (0..mame.games).map(move |i| {
@@ -354,3 +404,24 @@ pub fn run(
 /// Mixed into the run's seed for the MAME games, so they are not the emulator's games
 /// again.
 pub const MAME_SEED: u64 = 0x4D41_4D45;
+
+/// Which positions of `suite` the deep levels check: all of them, or `n` of them: every
+/// edge case (up to `n`), then the others evenly spread (the FFO boards, play-outs of every
+/// length).
+#[must_use]
+pub fn deep_selection(suite: &[(Origin, Board)], n: Option<usize>) -> Vec<bool> {
+    let Some(n) = n.filter(|&n| n < suite.len()) else {
+        return vec![true; suite.len()];
+    };
+    let mut chosen = vec![false; suite.len()];
+    let (edges, rest): (Vec<usize>, Vec<usize>) =
+        (0..suite.len()).partition(|&i| matches!(suite[i].0, Origin::Edge(_)));
+    for &i in edges.iter().take(n) {
+        chosen[i] = true;
+    }
+    let k = n.saturating_sub(edges.len()).min(rest.len());
+    for j in 0..k {
+        chosen[rest[j * rest.len() / k]] = true;
+    }
+    chosen
+}

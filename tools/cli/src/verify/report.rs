@@ -1,14 +1,15 @@
-//! The result of a run: counts and CPC time per move by level, every mismatch (the first
-//! ones kept in full), the summary table, the JSON form, and the commands that reproduce a
-//! mismatch.
+//! The result of a run: counts and CPC time per move by level, the stages the search levels
+//! answered from, every mismatch (the first ones kept in full), the summary table, the JSON
+//! form, and the commands that reproduce a mismatch.
 
 use othello_engine::board::Color;
-use othello_engine::notation::{color_char, to_board_string};
+use othello_engine::notation::{color_char, square_name, to_board_string};
 use serde_json::{json, Value};
 
-use super::check::PositionOutcome;
-use super::game::{plies_text, GameOutcome};
+use super::check::{PositionOutcome, Stopped};
+use super::game::{plies_text, thought_us, GameOutcome};
 use super::mame_game::MameOutcome;
+use super::stage::{StageCounts, STAGE_EXACT};
 use super::{Config, Levels, Mismatch, MismatchKind};
 
 /// Mismatches kept in full (the count goes on).
@@ -30,6 +31,14 @@ pub struct LevelReport {
     /// CPC µs per move: `ai_entry` calls that chose a move, and the program's thinking time
     /// in games.
     pub move_us: Vec<u64>,
+    /// The stages the answers came from (positions and the computer's moves in games), at
+    /// the search levels.
+    pub stages: StageCounts,
+    /// The level's time budget, CPC minutes a side per game (0: none).
+    pub budget: u8,
+    /// CPC µs the computer thought in its longest game (its side's time in `ST_THINKING`),
+    /// if a game was played.
+    pub worst_game_us: Option<u64>,
 }
 
 impl LevelReport {
@@ -43,6 +52,16 @@ impl LevelReport {
         t.sort_unstable();
         let s = |us: u64| us as f64 / 1e6;
         Some((s(t[0]), s(t[t.len() / 2]), s(t[t.len() - 1])))
+    }
+
+    /// The worst game side in CPC minutes, with the budget: `12.3 (budget 25)`, `0.4`, `-`.
+    #[must_use]
+    pub fn worst_game_text(&self) -> String {
+        match (self.worst_game_us, self.budget) {
+            (None, _) => "-".into(),
+            (Some(us), 0) => format!("{:.1}", us as f64 / 6e7),
+            (Some(us), b) => format!("{:.1} (budget {b})", us as f64 / 6e7),
+        }
     }
 }
 
@@ -71,6 +90,14 @@ pub struct Report {
     pub finished_games: Vec<(String, usize, (u8, u8))>,
     /// The MAME games: (machine, setup text, plies, frames, wall seconds, screenshot).
     pub mame: Vec<(String, String, usize, u32, f64, Option<String>)>,
+    /// Levels with a budget, left out of the MAME games (the computer plays by its clock, so
+    /// its moves cannot be typed in advance).
+    pub mame_skipped: Vec<u8>,
+    /// The first [`KEPT`] answers stopped before any stage was complete (legal moves, not
+    /// mismatches, but a time limit too short for the program).
+    pub stopped: Vec<Stopped>,
+    /// All such answers.
+    pub stopped_count: usize,
     /// The run's seed.
     pub seed: u64,
 }
@@ -116,12 +143,27 @@ impl Report {
     /// Adds a checked position.
     pub fn add_position(&mut self, outcome: PositionOutcome) {
         self.positions += 1;
-        for l in &mut self.levels {
-            l.positions += 1;
+        for &level in &outcome.levels {
+            if let Some(l) = self.level_mut(Some(level)) {
+                l.positions += 1;
+            }
         }
         for (level, us) in outcome.ai_us {
             if let Some(l) = self.level_mut(Some(level)) {
                 l.move_us.push(us);
+            }
+        }
+        for (level, stage, pass) in outcome.stages {
+            if level >= othello_engine::levels::FIRST_SEARCH_LEVEL {
+                if let Some(l) = self.level_mut(Some(level)) {
+                    l.stages.add(stage, pass);
+                }
+            }
+        }
+        for s in outcome.stopped {
+            self.stopped_count += 1;
+            if self.stopped.len() < KEPT {
+                self.stopped.push(s);
             }
         }
         for m in outcome.mismatches {
@@ -131,9 +173,14 @@ impl Report {
 
     /// Adds a game played through the user interface.
     pub fn add_game(&mut self, outcome: GameOutcome) {
+        let thought = thought_us(&outcome);
         if let Some(l) = self.level_mut(Some(outcome.setup.level)) {
             l.games += 1;
             l.move_us.extend(&outcome.think_us);
+            if l.level >= othello_engine::levels::FIRST_SEARCH_LEVEL {
+                l.stages.merge(&outcome.stages);
+            }
+            l.worst_game_us = Some(l.worst_game_us.unwrap_or(0).max(thought));
         }
         if let Some(score) = outcome.final_score {
             self.finished_games
@@ -193,11 +240,13 @@ impl Report {
         if mame {
             out.push_str(" MAME games |");
         }
-        out.push_str(" mismatches | CPC s/move min | median | max |\n|---|---|---|");
+        out.push_str(
+            " mismatches | CPC s/move min | median | max | stages | worst game side, CPC min |\n|---|---|---|",
+        );
         if mame {
             out.push_str("---|");
         }
-        out.push_str("---|---|---|---|\n");
+        out.push_str("---|---|---|---|---|---|\n");
         for l in &self.levels {
             let times = l.seconds_per_move().map_or_else(
                 || "- | - | -".to_string(),
@@ -207,7 +256,12 @@ impl Report {
             if mame {
                 out.push_str(&format!(" {} |", l.mame_games));
             }
-            out.push_str(&format!(" {} | {times} |\n", l.mismatches));
+            out.push_str(&format!(
+                " {} | {times} | {} | {} |\n",
+                l.mismatches,
+                l.stages.text(),
+                l.worst_game_text()
+            ));
         }
         for level in &self.not_implemented {
             out.push_str(&format!(
@@ -215,7 +269,7 @@ impl Report {
             ));
         }
         out.push_str(&format!(
-            "| rules (gen_legal, play_move) | {} | - |{} {} | - | - | - |\n",
+            "| rules (gen_legal, play_move) | {} | - |{} {} | - | - | - | - | - |\n",
             self.positions,
             if mame { " - |" } else { "" },
             self.rule_mismatches
@@ -239,6 +293,10 @@ impl Report {
                     "mismatches": l.mismatches,
                     "moves_timed": l.move_us.len(),
                     "cpc_seconds_per_move": t.map(|(a, b, c)| json!({"min": a, "median": b, "max": c})),
+                    "stages": (l.level >= othello_engine::levels::FIRST_SEARCH_LEVEL)
+                        .then(|| l.stages.json()),
+                    "budget_minutes": l.budget,
+                    "worst_game_side_cpc_seconds": l.worst_game_us.map(|us| us as f64 / 1e6),
                 })
             })
             .collect();
@@ -264,6 +322,9 @@ impl Report {
                 "machine": m, "game": g, "plies": plies, "frames": frames,
                 "wall_seconds": wall, "screenshot": shot,
             })).collect::<Vec<_>>(),
+            "mame_skipped_levels": self.mame_skipped,
+            "stopped_count": self.stopped_count,
+            "stopped": self.stopped.iter().map(stopped_json).collect::<Vec<_>>(),
         })
     }
 }
@@ -279,7 +340,40 @@ fn mismatch_json(m: &Mismatch) -> Value {
         "reference": m.reference,
         "game": m.game.map(|g| g + 1),
         "moves": if m.moves.is_empty() { Value::Null } else { json!(plies_text(&m.moves)) },
+        "stage": m.stage,
+        "ai_time": m.ai_time,
     })
+}
+
+fn stopped_json(s: &Stopped) -> Value {
+    json!({
+        "level": s.level,
+        "origin": s.origin,
+        "board": to_board_string(&s.board),
+        "to_move": color_char(s.board.to_move).to_string(),
+        "ai_time": s.ai_time,
+        "move": square_name(s.mv),
+        "cpc_seconds": s.us as f64 / 1e6,
+    })
+}
+
+/// A stopped answer as the summary writes it, with the command that shows it again.
+#[must_use]
+pub fn stopped_text(s: &Stopped, how: &Invocation) -> String {
+    let side = color_char(s.board.to_move);
+    format!(
+        "level {} on {} ({}): {} after {:.1} CPC s with ai_time {} s\n    {} --levels {} --board {} --to-move {side} --time {}",
+        s.level,
+        othello_engine::notation::to_position_string(&s.board),
+        s.origin,
+        square_name(s.mv),
+        s.us as f64 / 1e6,
+        s.ai_time,
+        how.verify,
+        s.level,
+        to_board_string(&s.board),
+        s.ai_time
+    )
 }
 
 /// How the run was invoked, for the commands that reproduce a mismatch.
@@ -294,6 +388,9 @@ pub struct Invocation {
     pub positions: usize,
     /// The run's seed.
     pub seed: u64,
+    /// The run's other options that choose what a position check does, each with a leading
+    /// space (` --deep-positions 100`, ` --time 300`), or empty.
+    pub options: String,
 }
 
 /// Commands that show the mismatch again: the reference's answer for the position, and a
@@ -313,15 +410,28 @@ pub fn reproduce(m: &Mismatch, how: &Invocation) -> Vec<String> {
     );
     let v = &how.verify;
     let seed = how.seed;
+    let opts = &how.options;
+    // The reference at the stage compared: `engine best` gives the level's answer (its final
+    // stage), `engine solve` the exact endgame; a shallower depth has no command (the
+    // mismatch's reference text is that stage's answer).
+    let engine: Vec<String> = match m.stage {
+        None => vec![engine],
+        Some(STAGE_EXACT) => vec![format!("cpc-othello engine solve {position}")],
+        Some(_) => Vec::new(),
+    };
     match m.kind {
-        MismatchKind::Ai => vec![
-            engine,
-            format!("{v} --levels {level} {position}"),
-            format!(
-                "{v} --levels {level} --positions {} --games 0 --seed {seed}",
+        MismatchKind::Ai => {
+            let mut v2 = engine;
+            let time = m
+                .ai_time
+                .map_or_else(String::new, |t| format!(" --time {t}"));
+            v2.push(format!("{v} --levels {level} {position}{time}"));
+            v2.push(format!(
+                "{v} --levels {level} --positions {} --games 0 --seed {seed}{opts}",
                 how.positions
-            ),
-        ],
+            ));
+            v2
+        }
         MismatchKind::Legal | MismatchKind::PlayMove => vec![
             format!("{v} --levels 1 {position}"),
             format!(
@@ -329,20 +439,22 @@ pub fn reproduce(m: &Mismatch, how: &Invocation) -> Vec<String> {
                 how.positions
             ),
         ],
-        MismatchKind::Game => vec![
-            engine,
-            format!(
+        MismatchKind::Game | MismatchKind::Budget => {
+            let mut v2 = engine;
+            v2.push(format!(
                 "{v} --levels {level} --positions 0 --games {} --seed {seed}",
                 m.game.unwrap_or(0) + 1
-            ),
-        ],
-        MismatchKind::Mame => vec![
-            engine,
-            format!(
+            ));
+            v2
+        }
+        MismatchKind::Mame => {
+            let mut v2 = engine;
+            v2.push(format!(
                 "{v} --levels {level} --positions 0 --games 0 --mame --mame-games {} --seed {seed}",
                 m.game.unwrap_or(0) + 1
-            ),
-        ],
+            ));
+            v2
+        }
     }
 }
 
@@ -361,6 +473,8 @@ mod tests {
             reference: "c4".into(),
             game: Some(4),
             moves: Vec::new(),
+            stage: None,
+            ai_time: None,
         }
     }
 
@@ -377,6 +491,8 @@ mod tests {
             ffo: Vec::new(),
             given: None,
             mame: None,
+            deep_positions: None,
+            time: None,
         };
         Report::new(levels, not_implemented, &config)
     }
@@ -396,11 +512,13 @@ mod tests {
     fn mismatches_are_counted_by_level_and_the_first_is_kept() {
         let mut r = report(&[1, 2], Vec::new(), true);
         r.add_position(PositionOutcome {
+            levels: vec![1, 2],
             mismatches: vec![
                 mismatch(MismatchKind::Ai, Some(2)),
                 mismatch(MismatchKind::Legal, None),
             ],
             ai_us: vec![(1, 5000), (2, 9000), (2, 1000), (2, 3000)],
+            ..PositionOutcome::default()
         });
         assert!(!r.passed());
         assert_eq!(r.mismatch_count, 2);
@@ -424,6 +542,7 @@ mod tests {
             engine_weights: " --weights w.toml".into(),
             positions: 500,
             seed: 42,
+            options: String::new(),
         };
         let start = "---------------------------OX------XO---------------------------";
         let ai = reproduce(&mismatch(MismatchKind::Ai, Some(2)), &how);
@@ -452,5 +571,93 @@ mod tests {
             "{}",
             mame[1]
         );
+
+        // With a time limit: the stage's reference (none for a depth, `solve` for the exact
+        // endgame) and the same ai_time; the run's other options on the suite's line.
+        let how = Invocation {
+            options: " --deep-positions 40".into(),
+            ..how
+        };
+        let timed = |stage| Mismatch {
+            stage: Some(stage),
+            ai_time: Some(350),
+            ..mismatch(MismatchKind::Ai, Some(7))
+        };
+        let depth = reproduce(&timed(4), &how);
+        assert_eq!(
+            depth,
+            [
+                format!(
+                    "cpc-othello verify --weights w.toml --levels 7 --board {start} --to-move X \
+                     --time 350"
+                ),
+                "cpc-othello verify --weights w.toml --levels 7 --positions 500 --games 0 \
+                 --seed 42 --deep-positions 40"
+                    .to_string()
+            ]
+        );
+        let exact = reproduce(&timed(STAGE_EXACT), &how);
+        assert_eq!(
+            exact[0],
+            format!("cpc-othello engine solve --board {start} --to-move X")
+        );
+        let budget = reproduce(&mismatch(MismatchKind::Budget, Some(7)), &how);
+        assert!(budget[1].ends_with("--levels 7 --positions 0 --games 5 --seed 42"));
+    }
+
+    #[test]
+    fn stages_budgets_and_stopped_answers_are_reported() {
+        let mut r = report(&[2, 7], Vec::new(), true);
+        r.levels[1].budget = 25;
+        let board = Board::start();
+        r.add_position(PositionOutcome {
+            levels: vec![2, 7],
+            stages: vec![(2, 0, false), (7, 8, false), (7, 0xFF, false), (7, 0, true)],
+            stopped: vec![Stopped {
+                level: 7,
+                origin: "test".into(),
+                board,
+                ai_time: 3,
+                mv: 19,
+                us: 1_500_000,
+            }],
+            ..PositionOutcome::default()
+        });
+        let mut one = StageCounts::default();
+        one.add(6, false);
+        r.levels[1].stages.merge(&one);
+        r.levels[1].worst_game_us = Some(90_000_000);
+        assert!(r.passed(), "a stopped answer is no mismatch");
+        assert_eq!(r.stopped_count, 1);
+        let table = r.table();
+        assert!(
+            table.contains("| max | stages | worst game side, CPC min |"),
+            "{table}"
+        );
+        assert!(
+            table.contains(
+                "| 7 | 1 | 0 | 0 | - | - | - | d6 1, d8 1, exact 1, pass 1 | 1.5 (budget 25) |"
+            ),
+            "{table}"
+        );
+        assert!(
+            table.contains("| 2 | 1 | 0 | 0 | - | - | - | - | - |"),
+            "{table}"
+        );
+        let json = r.json("cmd", 1);
+        assert_eq!(json["levels"][1]["stages"]["d8"], 1);
+        assert_eq!(json["levels"][1]["budget_minutes"], 25);
+        assert_eq!(json["levels"][1]["worst_game_side_cpc_seconds"], 90.0);
+        assert_eq!(json["stopped_count"], 1);
+        assert_eq!(json["stopped"][0]["move"], "d3");
+        let how = Invocation {
+            verify: "cpc-othello verify".into(),
+            engine_weights: String::new(),
+            positions: 1,
+            seed: 1,
+            options: String::new(),
+        };
+        let text = stopped_text(&r.stopped[0], &how);
+        assert!(text.ends_with("--to-move X --time 3"), "{text}");
     }
 }

@@ -3,7 +3,9 @@
 //! An [`Image`] is a built program (bytes, load and entry address) with its symbol file;
 //! a [`Z80Ai`] boots it (without running the program's own start-up: the routines need
 //! nothing but a stack) and calls `ai_entry`, `gen_legal` and `play_move` with positions
-//! written into the program's memory at the addresses the symbol file gives.
+//! written into the program's memory at the addresses the symbol file gives. A call with a
+//! time limit (`ai_time`) needs the program's interrupt handler, which counts the time down:
+//! [`Z80Ai::start`] runs the program's start-up first, until it waits for a key.
 
 use std::path::Path;
 
@@ -141,6 +143,10 @@ pub struct AiAnswer {
     pub nodes: u32,
     /// CPC time of the call, interrupts included.
     pub us: u64,
+    /// `ai_depth`: the stage the answer comes from (0: none, 1..=12 a depth, &FF the exact
+    /// endgame, &FE stopped before any stage; [`super::stage`]). 0 for a program without the
+    /// symbol.
+    pub depth: u8,
 }
 
 /// What `play_move` did.
@@ -177,6 +183,10 @@ struct Addrs {
     move_number: u16,
     flip_count: u16,
     flip_list: u16,
+    /// Optional (older builds lack them): the time limit in, the stage out.
+    ai_time: Option<u16>,
+    ai_depth: Option<u16>,
+    ui_ready: Option<u16>,
 }
 
 impl Addrs {
@@ -199,6 +209,9 @@ impl Addrs {
             move_number: a("move_number")?,
             flip_count: a("flip_count")?,
             flip_list: a("flip_list")?,
+            ai_time: image.addr("ai_time").ok(),
+            ai_depth: image.addr("ai_depth").ok(),
+            ui_ready: image.addr("ui_ready").ok(),
         })
     }
 }
@@ -278,7 +291,7 @@ impl Routines {
         Ok(out)
     }
 
-    /// The AI's answer for `board` at `level`.
+    /// The AI's answer for `board` at `level`, without a time limit (`ai_time` = 0).
     ///
     /// # Errors
     /// As [`Routines::call_at`].
@@ -289,15 +302,77 @@ impl Routines {
         level: u8,
         limit_us: u64,
     ) -> Result<AiAnswer, VerifyError> {
+        self.ai_timed(cpc, board, level, 0, limit_us)
+    }
+
+    /// The AI's answer for `board` at `level` with `ai_time` = `seconds` (0: no limit), the
+    /// time the side to move has left for the rest of the game. The limit only takes effect
+    /// on a machine whose program runs (its interrupt handler counts the time down; see
+    /// [`Routines::start`]); on a machine that was only booted every stage runs to the end.
+    ///
+    /// # Errors
+    /// As [`Routines::call_at`]; [`VerifyError::Symbol`] for a time limit on a program
+    /// without `ai_time`.
+    pub fn ai_timed(
+        &self,
+        cpc: &mut Cpc,
+        board: &Board,
+        level: u8,
+        seconds: u16,
+        limit_us: u64,
+    ) -> Result<AiAnswer, VerifyError> {
         let at = self.at;
         cpc.write_bytes(at.ai_board, &board_bytes(board));
         cpc.poke(at.ai_side, side_code(board.to_move));
         cpc.poke(at.ai_level, level);
+        match at.ai_time {
+            Some(addr) => cpc.poke_word(addr, seconds),
+            None if seconds != 0 => return Err(VerifyError::Symbol("ai_time".into())),
+            None => {}
+        }
         let out = self.call_at(cpc, at.ai_entry, 0, "ai_entry", limit_us)?;
         Ok(self.read_answer(cpc, out.elapsed_us))
     }
 
-    /// Reads `ai_move`, `ai_score` and `ai_nodes`; `us` is the time to report.
+    /// Runs the program itself on `cpc` (booted by [`Routines::boot`], nothing called yet)
+    /// until it waits for a key (`ui_ready` = 1, under a second of CPC time): then its
+    /// interrupt handler runs, which is what counts `ai_time` down during a call of
+    /// `ai_entry`, as in the game.
+    ///
+    /// # Errors
+    /// [`VerifyError::Symbol`] without `ui_ready`, [`VerifyError::Emulator`] if the program
+    /// stops, [`VerifyError::Hang`] if it does not wait for a key within 10 s of CPC time.
+    pub fn start(&self, cpc: &mut Cpc) -> Result<(), VerifyError> {
+        const START_LIMIT_US: u64 = 10_000_000;
+        let ready = self
+            .at
+            .ui_ready
+            .ok_or_else(|| VerifyError::Symbol("ui_ready".into()))?;
+        let out = cpc
+            .run_until(START_LIMIT_US, |m| m.peek(ready) == 1)
+            .map_err(|e| VerifyError::Emulator(format!("the start-up: {e}")))?;
+        if !out.met() {
+            return Err(VerifyError::Hang {
+                routine: "the start-up (until ui_ready = 1)".into(),
+                limit_us: START_LIMIT_US,
+                pc: cpc.pc(),
+            });
+        }
+        Ok(())
+    }
+
+    /// A machine with the program loaded and started ([`Routines::boot`], then
+    /// [`Routines::start`]): ready for calls of `ai_entry` with a time limit.
+    ///
+    /// # Errors
+    /// As [`Routines::boot`] and [`Routines::start`].
+    pub fn boot_started(&self) -> Result<Cpc, VerifyError> {
+        let mut cpc = self.boot()?;
+        self.start(&mut cpc)?;
+        Ok(cpc)
+    }
+
+    /// Reads `ai_move`, `ai_score`, `ai_nodes` and `ai_depth`; `us` is the time to report.
     #[must_use]
     pub fn read_answer(&self, cpc: &Cpc, us: u64) -> AiAnswer {
         let at = self.at;
@@ -307,6 +382,7 @@ impl Routines {
             nodes: u32::from(cpc.peek_word(at.ai_nodes))
                 | u32::from(cpc.peek_word(at.ai_nodes.wrapping_add(2))) << 16,
             us,
+            depth: at.ai_depth.map_or(0, |a| cpc.peek(a)),
         }
     }
 
@@ -363,6 +439,8 @@ pub struct Z80Ai {
     pub routines: Routines,
     /// CPC time a call may take before it counts as a hang.
     pub limit_us: u64,
+    /// True once the program itself runs ([`Z80Ai::start`]); a reboot starts it again.
+    pub started: bool,
 }
 
 impl Z80Ai {
@@ -377,15 +455,33 @@ impl Z80Ai {
             cpc: routines.boot()?,
             routines,
             limit_us: CALL_LIMIT_US,
+            started: false,
         })
     }
 
-    /// Starts the machine again from the image (after a hang left it in an unknown state).
+    /// Runs the program's own start-up until it waits for a key, once ([`Routines::start`]):
+    /// from then on its interrupt handler runs, so that `ai_time` limits a search.
     ///
     /// # Errors
-    /// As [`Z80Ai::new`].
+    /// As [`Routines::start`].
+    pub fn start(&mut self) -> Result<(), VerifyError> {
+        if !self.started {
+            self.routines.start(&mut self.cpc)?;
+            self.started = true;
+        }
+        Ok(())
+    }
+
+    /// Starts the machine again from the image (after a hang left it in an unknown state),
+    /// and its program if it ran.
+    ///
+    /// # Errors
+    /// As [`Z80Ai::new`] and [`Z80Ai::start`].
     pub fn reboot(&mut self) -> Result<(), VerifyError> {
         self.cpc = self.routines.boot()?;
+        if self.started {
+            self.routines.start(&mut self.cpc)?;
+        }
         Ok(())
     }
 
@@ -413,6 +509,25 @@ impl Z80Ai {
     /// As [`Routines::call_at`].
     pub fn ai(&mut self, board: &Board, level: u8) -> Result<AiAnswer, VerifyError> {
         self.routines.ai(&mut self.cpc, board, level, self.limit_us)
+    }
+
+    /// The AI's answer for `board` at `level` with `ai_time` = `seconds` (0: no limit);
+    /// starts the program first ([`Z80Ai::start`]) when `seconds` is not 0, so that the
+    /// limit takes effect.
+    ///
+    /// # Errors
+    /// As [`Routines::ai_timed`] and [`Z80Ai::start`].
+    pub fn ai_timed(
+        &mut self,
+        board: &Board,
+        level: u8,
+        seconds: u16,
+    ) -> Result<AiAnswer, VerifyError> {
+        if seconds != 0 {
+            self.start()?;
+        }
+        self.routines
+            .ai_timed(&mut self.cpc, board, level, seconds, self.limit_us)
     }
 
     /// True when the program plays `level`: `ai_entry` does not answer [`AI_BAD_INPUT`] in
