@@ -412,12 +412,14 @@ pub fn reproduce(m: &Mismatch, how: &Invocation) -> Vec<String> {
     let seed = how.seed;
     let opts = &how.options;
     // The reference at the stage compared: `engine best` gives the level's answer (its final
-    // stage), `engine solve` the exact endgame; a shallower depth has no command (the
-    // mismatch's reference text is that stage's answer).
+    // stage), `engine solve` the exact endgame, `engine best --depth D` a depth-limited stage.
     let engine: Vec<String> = match m.stage {
         None => vec![engine],
         Some(STAGE_EXACT) => vec![format!("cpc-othello engine solve {position}")],
-        Some(_) => Vec::new(),
+        Some(depth) => vec![format!(
+            "cpc-othello engine best {position} --depth {depth}{}",
+            how.engine_weights
+        )],
     };
     match m.kind {
         MismatchKind::Ai => {
@@ -572,8 +574,8 @@ mod tests {
             mame[1]
         );
 
-        // With a time limit: the stage's reference (none for a depth, `solve` for the exact
-        // endgame) and the same ai_time; the run's other options on the suite's line.
+        // With a time limit: the stage's reference (`best --depth` for a depth, `solve` for
+        // the exact endgame) and the same ai_time; the run's other options on the suite's line.
         let how = Invocation {
             options: " --deep-positions 40".into(),
             ..how
@@ -587,6 +589,9 @@ mod tests {
         assert_eq!(
             depth,
             [
+                format!(
+                    "cpc-othello engine best --board {start} --to-move X --depth 4 --weights w.toml"
+                ),
                 format!(
                     "cpc-othello verify --weights w.toml --levels 7 --board {start} --to-move X \
                      --time 350"
