@@ -263,8 +263,8 @@ sr_deep:
         call el_init            ; A = empty squares
         ld (ix+FR_EMPTY),a
         call tt_root_hash
-        ld a,(sr_depth)         ; the stages: depth 1 .. sr_last_depth, then the exact
-        ld (sr_last_depth),a    ; endgame if sr_exact
+        ld a,(sr_depth)         ; the plan: depth-limited stages up to sr_last_depth, then
+        ld (sr_last_depth),a    ; the exact endgame if sr_exact
         xor a
         ld (sr_exact),a
         ld a,(FRAMES+FR_EMPTY)
