@@ -10,6 +10,7 @@ mod build_cmd;
 mod dsk_cmd;
 mod engine_cmd;
 mod match_cmd;
+mod progress_bar;
 mod run_cmd;
 mod run_window;
 mod verify_cmd;

@@ -3,7 +3,6 @@
 //! per game side and the stages of its answers); exit code 0 when every game was played to a
 //! result, 1 when some were aborted, 2 when the match cannot start.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -11,9 +10,9 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use cpc_othello::build::default_sources;
 use cpc_othello::matches::{self, Engine, MatchConfig, MatchReport, Workshop};
-use cpc_othello::verify::Progress;
-use indicatif::{ProgressBar, ProgressStyle};
 use othello_engine::weights::Weights;
+
+use crate::progress_bar::Bar;
 
 /// Arguments of `cpc-othello match`.
 #[derive(clap::Args)]
@@ -56,22 +55,6 @@ pub struct MatchArgs {
     gtp_timeout: u64,
 }
 
-/// A progress bar on stderr (hidden when stderr is not a terminal).
-struct Bar(ProgressBar);
-
-impl Progress for Bar {
-    fn phase(&self, name: &str, total: u64) {
-        self.0.set_length(total);
-        self.0.set_position(0);
-        self.0.set_message(name.to_string());
-        self.0.reset_eta();
-    }
-
-    fn advance(&self, n: u64) {
-        self.0.inc(n);
-    }
-}
-
 /// Runs `match`.
 pub fn run(args: MatchArgs) -> Result<ExitCode> {
     let engines = [
@@ -111,20 +94,9 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("cannot start the worker threads")?;
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::new(0)
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{msg:>6} [{bar:40}] {pos}/{len} {elapsed_precise} eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-    );
-    bar.enable_steady_tick(Duration::from_millis(200));
-    let progress = Bar(bar);
+    let progress = Bar::new("{msg:>6} [{bar:40}] {pos}/{len} {elapsed_precise} eta {eta}");
     let result = pool.install(|| matches::run(&config, &workshop, &progress));
-    progress.0.finish_and_clear();
+    progress.finish();
     let report = result?;
 
     print_report(&report, &args, &weights_path, pool.current_num_threads());

@@ -7,10 +7,8 @@
 //! the positions only (a move there takes CPC minutes); a level with a budget gets
 //! `ai_time` (its share of the budget, or `--time`) and is compared at the stage it reports.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use cpc_dsk::{Disk, ImageKind};
@@ -18,10 +16,11 @@ use cpc_othello::build::{assemble_game, default_sources, DISK_FILE_NAME};
 use cpc_othello::mame::{self, roms};
 use cpc_othello::verify::positions::{default_ffo_dir, ffo_positions};
 use cpc_othello::verify::report::{reproduce, Invocation};
-use cpc_othello::verify::{self, Config, Image, Levels, MameConfig, Progress, Report};
-use indicatif::{ProgressBar, ProgressStyle};
+use cpc_othello::verify::{self, Config, Image, Levels, MameConfig, Report};
 use othello_engine::notation::{parse_board, to_position_string};
 use othello_engine::weights::Weights;
+
+use crate::progress_bar::Bar;
 
 /// Positions checked at the deep levels unless `--deep-positions` says otherwise.
 const DEEP_POSITIONS: usize = 100;
@@ -111,22 +110,6 @@ fn parse_levels(text: &str) -> Result<Levels> {
             })
             .collect::<Result<Vec<u8>>>()?;
     Ok(Levels::List(list))
-}
-
-/// A progress bar on stderr (hidden when stderr is not a terminal).
-struct Bar(ProgressBar);
-
-impl Progress for Bar {
-    fn phase(&self, name: &str, total: u64) {
-        self.0.set_length(total);
-        self.0.set_position(0);
-        self.0.set_message(name.to_string());
-        self.0.reset_eta();
-    }
-
-    fn advance(&self, n: u64) {
-        self.0.inc(n);
-    }
 }
 
 /// The ROMs for MAME: `--roms`, or the user's cache, fetched on first use.
@@ -226,20 +209,9 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
         .build()
         .context("cannot start the worker threads")?;
     let threads = pool.current_num_threads();
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::new(0)
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{msg:>10} [{bar:40}] {pos}/{len} {per_sec} eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-    );
-    bar.enable_steady_tick(Duration::from_millis(200));
-    let progress = Bar(bar);
+    let progress = Bar::new("{msg:>10} [{bar:40}] {pos}/{len} {per_sec} eta {eta}");
     let result = pool.install(|| verify::run(&image, &weights, &config, &progress));
-    progress.0.finish_and_clear();
+    progress.finish();
     let mut report = match result {
         Ok(report) => report,
         Err(e) => {

@@ -20,6 +20,33 @@ pub trait MoveSource {
     }
     /// The move for the side to move of `board`, which has at least one legal move.
     fn choose(&mut self, board: &Board) -> Result<u8, String>;
+    /// `clear_board`: a new game begins. A source with a clock resets it here.
+    fn new_game(&mut self) {}
+    /// GTP 2 `time_settings`: the game's time control. Sources without a clock ignore it.
+    fn time_settings(&mut self, _settings: TimeSettings) {}
+    /// GTP 2 `time_left`: `color` has `seconds` left (and `stones` moves to make in them,
+    /// in byo-yomi; 0 in main time). Sources without a clock ignore it.
+    fn time_left(&mut self, _color: Color, _seconds: u32, _stones: u32) {}
+}
+
+/// GTP 2 `time_settings main_time byo_yomi_time byo_yomi_stones`, seconds and stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeSettings {
+    /// Main time, seconds.
+    pub main: u32,
+    /// Byo-yomi time, seconds.
+    pub byo_yomi: u32,
+    /// Stones per byo-yomi period.
+    pub stones: u32,
+}
+
+impl TimeSettings {
+    /// False for the settings GTP 2 defines as "no time limits" (byo-yomi time without
+    /// stones), and for no time at all.
+    #[must_use]
+    pub fn limited(&self) -> bool {
+        !(self.byo_yomi > 0 && self.stones == 0) && (self.main > 0 || self.byo_yomi > 0)
+    }
 }
 
 const COMMANDS: &[&str] = &[
@@ -36,6 +63,8 @@ const COMMANDS: &[&str] = &[
     "undo",
     "showboard",
     "final_score",
+    "time_settings",
+    "time_left",
     "quit",
 ];
 
@@ -123,8 +152,17 @@ impl<'a> Session<'a> {
             "clear_board" => {
                 self.board = Board::start();
                 self.history.clear();
+                self.source.new_game();
                 Ok(String::new())
             }
+            "time_settings" => parse_time_settings(args).map(|t| {
+                self.source.time_settings(t);
+                String::new()
+            }),
+            "time_left" => parse_time_left(args).map(|(color, seconds, stones)| {
+                self.source.time_left(color, seconds, stones);
+                String::new()
+            }),
             "komi" => Ok(String::new()),
             "play" => self.play(args),
             "genmove" => self.genmove(args),
@@ -216,6 +254,40 @@ impl<'a> Session<'a> {
         self.history.push(before);
         Ok(square_name(square).to_ascii_uppercase())
     }
+}
+
+/// The arguments of `time_settings main_time byo_yomi_time byo_yomi_stones`.
+fn parse_time_settings(args: &[&str]) -> Result<TimeSettings, String> {
+    let [main, byo_yomi, stones] = args else {
+        return Err("syntax error: time_settings main_time byo_yomi_time byo_yomi_stones".into());
+    };
+    let n = |w: &str| {
+        w.parse::<u32>()
+            .map_err(|_| format!("syntax error: `{w}` is not a number of seconds or stones"))
+    };
+    Ok(TimeSettings {
+        main: n(main)?,
+        byo_yomi: n(byo_yomi)?,
+        stones: n(stones)?,
+    })
+}
+
+/// The arguments of `time_left color time stones`. Seconds are integers in GTP 2; a fraction
+/// (some controllers send one) is cut off.
+fn parse_time_left(args: &[&str]) -> Result<(Color, u32, u32), String> {
+    let [color, time, stones] = args else {
+        return Err("syntax error: time_left color time stones".into());
+    };
+    let color = parse_color(color)?;
+    let time = time
+        .parse::<f64>()
+        .ok()
+        .filter(|t| t.is_finite() && *t >= 0.0)
+        .ok_or_else(|| format!("syntax error: `{time}` is not a number of seconds"))?;
+    let stones = stones
+        .parse::<u32>()
+        .map_err(|_| format!("syntax error: `{stones}` is not a number of stones"))?;
+    Ok((color, time.min(f64::from(u32::MAX)) as u32, stones))
 }
 
 fn parse_color(text: &str) -> Result<Color, String> {
@@ -489,5 +561,85 @@ mod tests {
     fn undo_restores_the_position() {
         let out = run("play black d3\nundo\nshowboard\n");
         assert!(out.contains("Black 2  White 2  Black to move"), "{out}");
+    }
+
+    /// Records what the session tells a source with a clock.
+    #[derive(Default)]
+    struct Clock {
+        told: Vec<String>,
+    }
+
+    impl MoveSource for Clock {
+        fn name(&self) -> String {
+            "clock".to_string()
+        }
+        fn choose(&mut self, board: &Board) -> Result<u8, String> {
+            FirstLegal.choose(board)
+        }
+        fn new_game(&mut self) {
+            self.told.push("new game".into());
+        }
+        fn time_settings(&mut self, t: TimeSettings) {
+            self.told
+                .push(format!("settings {} {} {}", t.main, t.byo_yomi, t.stones));
+        }
+        fn time_left(&mut self, color: Color, seconds: u32, stones: u32) {
+            self.told
+                .push(format!("{} {seconds} {stones}", color_name(color)));
+        }
+    }
+
+    #[test]
+    fn the_time_commands_reach_the_source_or_are_refused() {
+        let mut source = Clock::default();
+        let mut out = Vec::new();
+        let script = "known_command time_left\ntime_settings 600 30 5\n7 Time_Left\tWHITE 29.9 2\n\
+                      clear_board\ntime_left b 12 0 # comment\ntime_settings 1 2\n\
+                      time_settings a 0 0\ntime_left red 5 0\ntime_left b -1 0\ntime_left b 5 x\n";
+        Session::new(&mut source)
+            .serve(script.as_bytes(), &mut out)
+            .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let answers: Vec<&str> = out.split("\n\n").filter(|s| !s.is_empty()).collect();
+        assert_eq!(
+            answers,
+            [
+                "= true",
+                "= ",
+                "=7 ",
+                "= ",
+                "= ",
+                "? syntax error: time_settings main_time byo_yomi_time byo_yomi_stones",
+                "? syntax error: `a` is not a number of seconds or stones",
+                "? invalid color `red`",
+                "? syntax error: `-1` is not a number of seconds",
+                "? syntax error: `x` is not a number of stones",
+            ]
+        );
+        assert_eq!(
+            source.told,
+            ["settings 600 30 5", "White 29 2", "new game", "Black 12 0"]
+        );
+        assert!(TimeSettings {
+            main: 600,
+            byo_yomi: 30,
+            stones: 5
+        }
+        .limited());
+        assert!(
+            !TimeSettings {
+                main: 0,
+                byo_yomi: 1,
+                stones: 0
+            }
+            .limited(),
+            "no time limits"
+        );
+        assert!(!TimeSettings {
+            main: 0,
+            byo_yomi: 0,
+            stones: 0
+        }
+        .limited());
     }
 }
