@@ -1,9 +1,7 @@
-//! PNG screenshots of the framebuffer. The file is written next to its destination and
-//! renamed into place, so a failed write never leaves a half-written image.
+//! PNG screenshots of the framebuffer. The file goes through `cpc_dsk::write_atomically`
+//! (a temporary file renamed into place), so a failed write never leaves a half-written image.
 
-use std::fs;
-use std::io::BufWriter;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::error::EmuError;
 use crate::machine::Cpc;
@@ -18,47 +16,37 @@ impl Cpc {
 
 /// Writes 0x00RRGGBB pixels as an 8-bit RGB PNG, atomically.
 pub fn write_png(path: &Path, pixels: &[u32], width: usize, height: usize) -> Result<(), EmuError> {
-    let io = |error| EmuError::Io {
+    let png_err = |e: png::EncodingError| EmuError::Png {
         path: path.to_path_buf(),
-        error,
+        message: e.to_string(),
     };
-    let temp = temp_path(path);
-    let result = (|| {
-        let file = fs::File::create(&temp).map_err(io)?;
-        let mut encoder = png::Encoder::new(BufWriter::new(file), width as u32, height as u32);
-        encoder.set_color(png::ColorType::Rgb);
-        encoder.set_depth(png::BitDepth::Eight);
-        let png_err = |e: png::EncodingError| EmuError::Png {
+    let mut encoded = Vec::new();
+    let mut encoder = png::Encoder::new(&mut encoded, width as u32, height as u32);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(png_err)?;
+    let rgb: Vec<u8> = pixels
+        .iter()
+        .flat_map(|p| [(p >> 16) as u8, (p >> 8) as u8, *p as u8])
+        .collect();
+    writer.write_image_data(&rgb).map_err(png_err)?;
+    writer.finish().map_err(png_err)?;
+    cpc_dsk::write_atomically(path, &encoded).map_err(|e| match e {
+        cpc_dsk::Error::Io { path, source } => EmuError::Io {
+            path,
+            error: source,
+        },
+        other => EmuError::Io {
             path: path.to_path_buf(),
-            message: e.to_string(),
-        };
-        let mut writer = encoder.write_header().map_err(png_err)?;
-        let mut rgb = Vec::with_capacity(pixels.len() * 3);
-        for p in pixels {
-            rgb.extend([(p >> 16) as u8, (p >> 8) as u8, *p as u8]);
-        }
-        writer.write_image_data(&rgb).map_err(png_err)?;
-        writer.finish().map_err(png_err)?;
-        fs::rename(&temp, path).map_err(io)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temp);
-    }
-    result
-}
-
-fn temp_path(path: &Path) -> PathBuf {
-    let mut name = path
-        .file_name()
-        .map(|n| n.to_os_string())
-        .unwrap_or_default();
-    name.push(format!(".{}.tmp", std::process::id()));
-    path.with_file_name(name)
+            error: std::io::Error::other(other.to_string()),
+        },
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn png_round_trip() {

@@ -7,7 +7,7 @@
 //! 2. `resolve` runs passes over the lines (conditionals, macros, REPT, includes, symbols,
 //!    layout) until every value is final; instructions are encoded by [`encode`];
 //! 3. `link` checks that sections do not overlap; [`Assembly`] holds the result and writes
-//!    the listing, symbol files, memory map and AMSDOS file (`output`).
+//!    the listing, symbol files and memory map (`output`). AMSDOS headers are `cpc-dsk`'s.
 //!
 //! Errors are collected, not thrown: [`Diagnostics`] holds every error of the final pass,
 //! rendered like rustc's. No input can make the assembler panic.
@@ -53,7 +53,6 @@ use std::sync::Arc;
 pub use assembly::{Assembly, ListingEntry, Section, Symbol, SymbolKind};
 pub use diag::{Diagnostic, Diagnostics, Location, Note};
 pub use options::{parse_define, parse_value, Options};
-pub use output::{amsdos_header, AmsdosError};
 pub use source::{FileSystem, MemoryFiles, SourceProvider};
 
 /// The name under which [`assemble_str`] sources appear in messages.

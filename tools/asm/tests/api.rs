@@ -1,12 +1,9 @@
-//! The library API: linking several files, outputs (binary, AMSDOS, symbols, listing, map),
+//! The library API: linking several files, outputs (binary, symbols, listing, map),
 //! options (defines, include dirs, generated files, exec), and file lookup.
 
 use std::path::PathBuf;
 
-use cpc_asm::{
-    amsdos_header, assemble_str, assemble_str_with, assemble_with, AmsdosError, MemoryFiles,
-    Options, SymbolKind,
-};
+use cpc_asm::{assemble_str, assemble_str_with, assemble_with, MemoryFiles, Options, SymbolKind};
 
 fn files(list: &[(&str, &str)]) -> MemoryFiles {
     let mut m = MemoryFiles::new();
@@ -89,75 +86,6 @@ fn empty_program() {
     assert!(asm.binary().is_empty());
     assert_eq!(asm.load_address(), 0);
     assert!(asm.sections().is_empty());
-}
-
-/// The header fields, read back at the offsets of cpc-reference.md section 3.
-#[test]
-fn amsdos_header_fields_and_checksum() {
-    let asm = assemble_str(" org &1000\n run &1002\n db 1,2,3,4\n").unwrap();
-    let file = asm.amsdos_binary("Game.bin").unwrap();
-    assert_eq!(file.len(), 128 + 4);
-    let h = &file[..128];
-    assert_eq!(h[0], 0, "user");
-    assert_eq!(&h[1..9], b"GAME    ");
-    assert_eq!(&h[9..12], b"BIN");
-    assert_eq!(h[18], 2, "binary file type");
-    assert_eq!(u16::from_le_bytes([h[21], h[22]]), 0x1000, "load");
-    assert_eq!(u16::from_le_bytes([h[24], h[25]]), 4, "logical length");
-    assert_eq!(u16::from_le_bytes([h[26], h[27]]), 0x1002, "entry");
-    assert_eq!(&h[64..67], &[4, 0, 0], "real length, 24 bits");
-    let sum: u32 = h[..=66].iter().map(|&b| u32::from(b)).sum();
-    assert_eq!(u16::from_le_bytes([h[67], h[68]]) as u32, sum & 0xFFFF);
-    assert!(h[69..].iter().all(|&b| b == 0));
-    assert_eq!(&file[128..], &[1, 2, 3, 4]);
-}
-
-/// A header written by hand, byte by byte, for a known case.
-#[test]
-fn amsdos_header_matches_a_hand_made_one() {
-    let h = amsdos_header("A.B", 0x4000, 0x4010, 0x0102).unwrap();
-    let mut want = [0u8; 128];
-    want[1..12].copy_from_slice(b"A       B  ");
-    want[18] = 2;
-    want[19] = 0x02;
-    want[20] = 0x01;
-    want[22] = 0x40;
-    want[24] = 0x02;
-    want[25] = 0x01;
-    want[26] = 0x10;
-    want[27] = 0x40;
-    want[64] = 0x02;
-    want[65] = 0x01;
-    // 'A' 65 + 7 spaces 224 + 'B' 66 + 2 spaces 64 + 2 + 2+1 + 0x40 + 2+1 + 0x10+0x40 + 2+1
-    let sum = 65 + 224 + 66 + 64 + 2 + 3 + 0x40 + 3 + 0x50 + 3;
-    want[67] = (sum & 0xFF) as u8;
-    want[68] = (sum >> 8) as u8;
-    assert_eq!(h, want);
-}
-
-#[test]
-fn amsdos_names_are_checked() {
-    assert!(matches!(
-        amsdos_header("toolongname.bin", 0, 0, 1),
-        Err(AmsdosError::BadName { .. })
-    ));
-    assert!(matches!(
-        amsdos_header("a.binx", 0, 0, 1),
-        Err(AmsdosError::BadName { .. })
-    ));
-    assert!(matches!(
-        amsdos_header("a b.bin", 0, 0, 1),
-        Err(AmsdosError::BadName { .. })
-    ));
-    assert!(matches!(
-        amsdos_header(".bin", 0, 0, 1),
-        Err(AmsdosError::BadName { .. })
-    ));
-    assert_eq!(
-        amsdos_header("x", 0, 0, 70000),
-        Err(AmsdosError::TooLong(70000))
-    );
-    assert!(amsdos_header("NOEXT", 0, 0, 1).is_ok());
 }
 
 #[test]

@@ -1,13 +1,13 @@
 //! `cpc-othello asm ...`: assembles sources into a binary (optionally AMSDOS-headed) and writes
 //! the listing, symbol file and memory map. All the work is in `cpc_asm`.
 
-use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
+use cpc_dsk::amsdos::AmsdosName;
+use cpc_dsk::{write_atomically, FileContents};
 
 /// Arguments of `asm`.
 #[derive(Args)]
@@ -75,14 +75,21 @@ pub fn run(args: AsmArgs) -> anyhow::Result<ExitCode> {
             .file_name()
             .map(|n| n.to_string_lossy().to_string())
             .unwrap_or_default();
-        asm.amsdos_binary(&name)
-            .context("the output file name is also the AMSDOS name; choose one in 8.3 form")?
+        let name = AmsdosName::parse(&name)
+            .context("the output file name is also the AMSDOS name; choose one in 8.3 form")?;
+        let binary = asm.binary();
+        FileContents::Binary {
+            load: asm.load_address(),
+            exec: asm.exec_address(),
+            data: &binary,
+        }
+        .stored(0, &name)?
     } else {
         asm.binary()
     };
-    write_atomic(&args.output, &bytes)?;
+    write_atomically(&args.output, &bytes)?;
     if let Some(path) = &args.listing {
-        write_atomic(path, asm.listing().as_bytes())?;
+        write_atomically(path, asm.listing().as_bytes())?;
     }
     if let Some(path) = &args.symbols {
         let ext = path
@@ -94,10 +101,10 @@ pub fn run(args: AsmArgs) -> anyhow::Result<ExitCode> {
             "equ" | "inc" | "i" | "asm" => asm.symbols_equ(),
             _ => asm.symbols_winape(),
         };
-        write_atomic(path, text.as_bytes())?;
+        write_atomically(path, text.as_bytes())?;
     }
     if let Some(path) = &args.map {
-        write_atomic(path, asm.memory_map().as_bytes())?;
+        write_atomically(path, asm.memory_map().as_bytes())?;
     }
     let code = asm.binary().len();
     eprintln!(
@@ -109,34 +116,13 @@ pub fn run(args: AsmArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes to a temporary file next to `path`, then renames it over `path`: an interrupted run
-/// never leaves a half-written file.
-fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result.with_context(|| format!("cannot write `{}`", path.display()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use clap::Parser;
+    use cpc_dsk::amsdos::{AmsdosHeader, HeaderCheck};
+    use std::fs;
+    use std::path::Path;
 
     #[derive(Parser)]
     struct Cli {
@@ -231,6 +217,40 @@ mod tests {
             })
             .collect();
         assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// `--amsdos` writes the header cpc-dsk reads back as valid, named after the output file.
+    #[test]
+    fn amsdos_output_has_a_valid_header_and_bad_names_are_refused() {
+        let dir = temp_dir("amsdos");
+        fs::write(dir.join("p.asm"), " org &1000\n run &1002\n db 1,2,3,4\n").unwrap();
+        assert_eq!(
+            run_args(&dir, &["p.asm", "-o", "Game.bin", "--amsdos"]),
+            ExitCode::SUCCESS
+        );
+        let file = fs::read(dir.join("Game.bin")).unwrap();
+        let name = AmsdosName::parse("GAME.BIN").unwrap();
+        assert!(matches!(
+            AmsdosHeader::check(&file, &name),
+            HeaderCheck::Valid(_)
+        ));
+        let header = AmsdosHeader::from_record(&file).unwrap();
+        assert_eq!(
+            (header.load, header.exec, header.length),
+            (0x1000, 0x1002, 4)
+        );
+        assert_eq!(&file[128..], &[1, 2, 3, 4]);
+
+        let mut argv = vec!["asm".to_string(), dir.join("p.asm").display().to_string()];
+        argv.extend([
+            "-o".into(),
+            dir.join("toolongname.bin").display().to_string(),
+        ]);
+        argv.push("--amsdos".into());
+        let err = run(Cli::parse_from(argv).args).unwrap_err();
+        assert!(format!("{err:#}").contains("8.3 form"), "{err:#}");
+        assert!(!dir.join("toolongname.bin").exists());
         fs::remove_dir_all(&dir).unwrap();
     }
 

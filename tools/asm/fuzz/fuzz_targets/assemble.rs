@@ -19,7 +19,6 @@ fuzz_target!(|data: &[u8]| {
             let _ = asm.listing();
             let _ = asm.symbols_json();
             let _ = asm.memory_map();
-            let _ = asm.amsdos_binary("FUZZ.BIN");
         }
         Err(diags) => {
             let _ = diags.to_string();
