@@ -215,6 +215,17 @@ impl Cpc {
     /// the same stack depth (at most `limit_us`). Then PC and the halt state are put back, so
     /// the machine carries on as if nothing happened. Interrupts keep running meanwhile.
     pub fn call(&mut self, addr: u16, limit_us: u64) -> Result<CallOutcome, EmuError> {
+        self.call_observed(addr, limit_us, |_| {})
+    }
+
+    /// [`Cpc::call`], with `observe` run on the machine after every instruction (and
+    /// interrupt acknowledge) of the call: for profilers and tracers.
+    pub fn call_observed(
+        &mut self,
+        addr: u16,
+        limit_us: u64,
+        mut observe: impl FnMut(&Cpc),
+    ) -> Result<CallOutcome, EmuError> {
         let saved = self.cpu.registers();
         let mut regs = saved;
         let return_sp = saved.sp;
@@ -224,6 +235,7 @@ impl Cpc {
         self.poke_word(regs.sp, CALL_SENTINEL);
         self.cpu.set_registers(&regs);
         let outcome = self.run_until(limit_us, |m| {
+            observe(m);
             m.cpu.pc() == CALL_SENTINEL && m.cpu.sp() == return_sp
         })?;
         let registers = self.cpu.registers();

@@ -20,7 +20,6 @@ mod z80_common;
 use std::collections::HashMap;
 
 use cpc_asm::SymbolKind;
-use cpc_emu::CALL_SENTINEL;
 use cpc_othello::build::{assemble_game, default_sources};
 use othello_engine::board::{squares, Board};
 use othello_engine::search::{best_move, search_stage, Stage};
@@ -114,30 +113,18 @@ fn main() {
         z.cpc.poke(z.addr("ai_side"), side_code(b.to_move));
         z.cpc.poke(z.addr("ai_level"), level);
         z.cpc.poke_word(z.addr("ai_time"), seconds);
-        let saved = z.cpc.registers();
-        let mut regs = saved;
-        regs.sp = saved.sp.wrapping_sub(2);
-        regs.pc = at_entry;
-        z.cpc.poke_word(regs.sp, CALL_SENTINEL);
-        z.cpc.set_registers(&regs);
-        let return_sp = saved.sp;
         let (mut last_pc, mut last_t) = (at_entry, z.cpc.time_us());
-        let start = last_t;
         let outcome = z
             .cpc
-            .run_until(LIMIT_US, |m| {
+            .call_observed(at_entry, LIMIT_US, |m| {
                 let t = m.time_us();
                 per_pc[usize::from(last_pc)] += t - last_t;
                 last_t = t;
                 last_pc = m.pc();
-                last_pc == CALL_SENTINEL && m.registers().sp == return_sp
             })
             .expect("runs");
-        assert!(outcome.met(), "{}: no answer", show(b));
-        let mut back = z.cpc.registers();
-        back.pc = saved.pc;
-        z.cpc.set_registers(&back);
-        let us = z.cpc.time_us() - start;
+        assert!(outcome.returned, "{}: no answer", show(b));
+        let us = outcome.elapsed_us;
         let a = z.read_answer(us);
         let stage = z.cpc.peek(z.addr("ai_depth"));
         let r = if seconds == 0 {

@@ -69,6 +69,7 @@ pub fn run(args: AsmArgs) -> anyhow::Result<ExitCode> {
     for line in asm.printed() {
         println!("{line}");
     }
+    let binary = asm.binary();
     let bytes = if args.amsdos {
         let name = args
             .output
@@ -77,7 +78,6 @@ pub fn run(args: AsmArgs) -> anyhow::Result<ExitCode> {
             .unwrap_or_default();
         let name = AmsdosName::parse(&name)
             .context("the output file name is also the AMSDOS name; choose one in 8.3 form")?;
-        let binary = asm.binary();
         FileContents::Binary {
             load: asm.load_address(),
             exec: asm.exec_address(),
@@ -85,7 +85,7 @@ pub fn run(args: AsmArgs) -> anyhow::Result<ExitCode> {
         }
         .stored(0, &name)?
     } else {
-        asm.binary()
+        binary.clone()
     };
     write_atomically(&args.output, &bytes)?;
     if let Some(path) = &args.listing {
@@ -106,7 +106,7 @@ pub fn run(args: AsmArgs) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.map {
         write_atomically(path, asm.memory_map().as_bytes())?;
     }
-    let code = asm.binary().len();
+    let code = binary.len();
     eprintln!(
         "{}: {code} bytes at &{:04X}, exec &{:04X}",
         args.output.display(),

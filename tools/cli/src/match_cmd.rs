@@ -99,7 +99,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
     progress.finish();
     let report = result?;
 
-    print_report(&report, &args, &weights_path, pool.current_num_threads());
+    print_report(&report, &weights_path, pool.current_num_threads());
     if let Some(path) = &args.json {
         let command = std::env::args().collect::<Vec<_>>().join(" ");
         let text = serde_json::to_string_pretty(&report.json(&command))?;
@@ -113,7 +113,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
     })
 }
 
-fn print_report(report: &MatchReport, args: &MatchArgs, weights: &std::path::Path, threads: usize) {
+fn print_report(report: &MatchReport, weights: &std::path::Path, threads: usize) {
     let [a, b] = [&report.engines[0], &report.engines[1]];
     println!(
         "match: `{}` ({}) against `{}` ({}): {} games{}, openings of {} random plies (seed {}), \
@@ -123,13 +123,13 @@ fn print_report(report: &MatchReport, args: &MatchArgs, weights: &std::path::Pat
         b.label,
         b.name,
         report.games.len(),
-        if args.alternate {
+        if report.alternate {
             ", colours alternate"
         } else {
             ""
         },
-        args.random_plies,
-        args.seed,
+        report.random_plies,
+        report.seed,
         weights.display()
     );
     for game in &report.games {

@@ -16,6 +16,15 @@ pub enum Color {
 }
 
 impl Color {
+    /// 0 for black, 1 for white: the index of per-side arrays.
+    #[must_use]
+    pub fn index(self) -> usize {
+        match self {
+            Color::Black => 0,
+            Color::White => 1,
+        }
+    }
+
     /// The other side.
     #[must_use]
     pub fn opponent(self) -> Color {

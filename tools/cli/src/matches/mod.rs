@@ -23,7 +23,6 @@ pub mod z80_gtp;
 
 use std::time::{Duration, Instant};
 
-use othello_engine::board::Color;
 use othello_engine::weights::Weights;
 use rayon::prelude::*;
 
@@ -179,7 +178,7 @@ fn play_one(
     let mut black = start(order[0])?;
     let mut white = start(order[1])?;
     referee::play(opening, black.as_mut(), white.as_mut()).map_err(|(color, why)| {
-        let e = &config.engines[order[usize::from(color == Color::White)]];
-        format!("{} `{}`: {why}", referee::side_name(color), e.label)
+        let e = &config.engines[order[color.index()]];
+        format!("{color} `{}`: {why}", e.label)
     })
 }

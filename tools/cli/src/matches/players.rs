@@ -11,7 +11,6 @@ use std::time::Duration;
 
 use othello_engine::board::{Board, Color};
 use othello_engine::game::{Game, Move};
-use othello_engine::gtp::MoveSource;
 use othello_engine::notation::{parse_square, square_name};
 use othello_engine::search::best_move;
 use othello_engine::weights::Weights;
@@ -165,7 +164,6 @@ pub struct Z80Player {
     /// The level's budget, CPC seconds a side per game (0: none).
     budget_s: u32,
     clock: CpcClock,
-    last: Option<AiAnswer>,
 }
 
 impl Z80Player {
@@ -192,14 +190,7 @@ impl Z80Player {
             level,
             budget_s,
             clock: CpcClock::default(),
-            last: None,
         })
-    }
-
-    /// The level.
-    #[must_use]
-    pub fn level(&self) -> u8 {
-        self.level
     }
 
     /// The level's budget, CPC seconds a side per game (0: none).
@@ -214,34 +205,28 @@ impl Z80Player {
         self.clock
     }
 
-    /// The last answer of `ai_entry` (its stage in [`AiAnswer::depth`]).
-    #[must_use]
-    pub fn last_answer(&self) -> Option<AiAnswer> {
-        self.last
-    }
-
     /// A new game: the CPC time and the stages start again from 0.
     pub fn new_game(&mut self) {
         self.clock = CpcClock::default();
     }
 
-    /// `ai_time` from the level's budget: what is left of it this game (at least 1 s), or 0
-    /// at a level without one.
+    /// `ai_time` from the level's budget: what is left of it this game.
     #[must_use]
     pub fn budget_time(&self) -> u16 {
-        if self.budget_s == 0 {
-            return 0;
-        }
-        let used_s = self.clock.total_us / 1_000_000;
-        let left = u64::from(self.budget_s).saturating_sub(used_s).max(1);
-        u16::try_from(left).unwrap_or(u16::MAX)
+        budget_left(self.budget_s, self.clock.total_us)
+    }
+
+    /// The level's name in GTP's `version`.
+    #[must_use]
+    pub fn version(&self) -> String {
+        format!("{} level {}", env!("CARGO_PKG_VERSION"), self.level)
     }
 
     /// `ai_entry` for `board` with `ai_time` = `seconds` (0: no limit), timed and counted.
     ///
     /// # Errors
     /// An emulator error, or a call that does not return.
-    pub fn ask(&mut self, board: &Board, seconds: u16) -> Result<u8, String> {
+    pub fn ask(&mut self, board: &Board, seconds: u16) -> Result<AiAnswer, String> {
         let answer = self
             .ai
             .ai_timed(board, self.level, seconds)
@@ -252,9 +237,21 @@ impl Z80Player {
         if self.level >= othello_engine::levels::FIRST_SEARCH_LEVEL {
             self.clock.stages.add(answer.depth, answer.mv == AI_PASS);
         }
-        self.last = Some(answer);
-        Ok(answer.mv)
+        Ok(answer)
     }
+}
+
+/// `ai_time` from a level's budget of `budget_s` CPC seconds a side: what is left of it after
+/// `used_us` (at least 1 s), or 0 at a level without one.
+#[must_use]
+pub fn budget_left(budget_s: u32, used_us: u64) -> u16 {
+    if budget_s == 0 {
+        return 0;
+    }
+    let left = u64::from(budget_s)
+        .saturating_sub(used_us / 1_000_000)
+        .max(1);
+    u16::try_from(left).unwrap_or(u16::MAX)
 }
 
 impl Player for Z80Player {
@@ -269,7 +266,7 @@ impl Player for Z80Player {
 
     fn choose(&mut self, board: &Board) -> Result<Answer, String> {
         let seconds = self.budget_time();
-        Ok(match self.ask(board, seconds)? {
+        Ok(match self.ask(board, seconds)?.mv {
             AI_PASS => Answer::Pass,
             sq @ 0..=63 => Answer::Square(sq),
             other => Answer::Nonsense(format!("ai_move = &{other:02X}")),
@@ -282,27 +279,6 @@ impl Player for Z80Player {
 
     fn cpc_clock(&self) -> Option<CpcClock> {
         Some(self.clock)
-    }
-}
-
-/// The Z80 program as a GTP engine (`cpc-othello z80-gtp`).
-impl MoveSource for Z80Player {
-    fn name(&self) -> String {
-        "cpc-othello-z80".to_string()
-    }
-
-    fn version(&self) -> String {
-        format!("{} level {}", env!("CARGO_PKG_VERSION"), self.level)
-    }
-
-    fn choose(&mut self, board: &Board) -> Result<u8, String> {
-        let seconds = self.budget_time();
-        match self.ask(board, seconds)? {
-            sq @ 0..=63 => Ok(sq),
-            other => Err(format!(
-                "the Z80 program answered ai_move = &{other:02X} with a legal move on the board"
-            )),
-        }
     }
 }
 
@@ -338,13 +314,6 @@ impl GtpPlayer {
     }
 }
 
-fn color_word(color: Color) -> &'static str {
-    match color {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
 impl Player for GtpPlayer {
     fn name(&self) -> String {
         self.name.clone()
@@ -368,7 +337,7 @@ impl Player for GtpPlayer {
     }
 
     fn choose(&mut self, board: &Board) -> Result<Answer, String> {
-        let answer = self.send(&format!("genmove {}", color_word(board.to_move)))?;
+        let answer = self.send(&format!("genmove {}", board.to_move))?;
         let word = answer.trim();
         Ok(if word.eq_ignore_ascii_case("pass") {
             Answer::Pass
@@ -382,12 +351,8 @@ impl Player for GtpPlayer {
     }
 
     fn observe(&mut self, color: Color, square: u8) -> Result<(), String> {
-        self.send(&format!(
-            "play {} {}",
-            color_word(color),
-            square_name(square)
-        ))
-        .map(drop)
+        self.send(&format!("play {} {}", color, square_name(square)))
+            .map(drop)
     }
 
     fn final_score(&mut self) -> Option<String> {

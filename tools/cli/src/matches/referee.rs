@@ -59,7 +59,7 @@ pub fn play(
         }
         let board = *game.board();
         let color = board.to_move;
-        let me = index(color);
+        let me = color.index();
         let started = Instant::now();
         let answer = seats[me].choose(&board).map_err(|e| (color, e))?;
         host_seconds[me] += started.elapsed().as_secs_f64();
@@ -88,7 +88,7 @@ pub fn play(
                 if !theirs.trim().eq_ignore_ascii_case(&ours) {
                     disputes.push(format!(
                         "{} ({}) says final_score {theirs}, the referee {ours}",
-                        side_name(side(i)),
+                        side(i),
                         seat.name()
                     ));
                 }
@@ -126,27 +126,11 @@ fn judge(board: &Board, answer: &Answer) -> Result<u8, String> {
     }
 }
 
-fn index(color: Color) -> usize {
-    match color {
-        Color::Black => 0,
-        Color::White => 1,
-    }
-}
-
 fn side(i: usize) -> Color {
     if i == 0 {
         Color::Black
     } else {
         Color::White
-    }
-}
-
-/// `black` or `white`.
-#[must_use]
-pub fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::Black => "black",
-        Color::White => "white",
     }
 }
 

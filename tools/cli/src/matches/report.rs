@@ -128,11 +128,7 @@ impl GameRecord {
         let mut line = format!("{who}: opening {opening}, moves {}: ", self.moves_text());
         match (&r.forfeit, self.discs(Color::Black)) {
             (Some(f), _) => {
-                let loser = match f.loser {
-                    Color::Black => "black",
-                    Color::White => "white",
-                };
-                line.push_str(&format!("{loser} loses by forfeit: {}", f.reason));
+                line.push_str(&format!("{} loses by forfeit: {}", f.loser, f.reason));
             }
             (None, Some((b, w))) => {
                 line.push_str(&format!("{b}-{w} ({})", final_score(r.game.board())));
@@ -186,7 +182,7 @@ impl GameRecord {
                 };
                 v["forfeit"] = match &r.forfeit {
                     Some(f) => json!({
-                        "loser": if f.loser == Color::Black { "black" } else { "white" },
+                        "loser": f.loser.to_string(),
                         "reason": f.reason,
                     }),
                     None => Value::Null,
@@ -260,7 +256,7 @@ impl Tally {
             self.discs += u32::from(mine);
             self.finished += 1;
         }
-        let i = usize::from(color == Color::White);
+        let i = color.index();
         if let Some(c) = record.result.as_ref().ok().and_then(|r| r.cpc[i]) {
             self.cpc_max_us = self.cpc_max_us.max(c.total_us);
             self.cpc_sum_us += c.total_us;

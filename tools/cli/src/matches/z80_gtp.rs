@@ -26,23 +26,19 @@ use std::io::{self, BufRead, Write};
 use othello_engine::board::{Board, Color};
 use othello_engine::gtp::{MoveSource, Session, TimeSettings};
 
-use super::players::Z80Player;
+use super::players::{budget_left, Z80Player};
 
 /// The clocks of a GTP game as this engine knows them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GtpClock {
     /// The last `time_settings`.
     pub settings: Option<TimeSettings>,
-    /// The last `time_left` of each colour (black, white): seconds, stones.
-    pub told: [Option<(u32, u32)>; 2],
+    /// The seconds of the last `time_left` of each colour (black, white).
+    pub told: [Option<u32>; 2],
     /// CPC µs thought for each colour since its last `time_left`.
     pub since_told_us: [u64; 2],
     /// CPC µs thought for each colour this game.
     pub used_us: [u64; 2],
-}
-
-fn index(color: Color) -> usize {
-    usize::from(color == Color::White)
 }
 
 fn seconds(us: u64) -> u64 {
@@ -57,8 +53,8 @@ impl GtpClock {
     /// `ai_time` for `color`'s next move; `budget_s`: the level's budget in seconds (0: none).
     #[must_use]
     pub fn ai_time(&self, color: Color, budget_s: u32) -> u16 {
-        let i = index(color);
-        if let Some((left, _stones)) = self.told[i] {
+        let i = color.index();
+        if let Some(left) = self.told[i] {
             return at_least_one(u64::from(left).saturating_sub(seconds(self.since_told_us[i])));
         }
         if let Some(t) = self.settings.filter(TimeSettings::limited) {
@@ -70,15 +66,12 @@ impl GtpClock {
                 main
             });
         }
-        if budget_s > 0 {
-            return at_least_one(u64::from(budget_s).saturating_sub(seconds(self.used_us[i])));
-        }
-        0
+        budget_left(budget_s, self.used_us[i])
     }
 
     /// `color` thought `us` CPC µs.
     pub fn spend(&mut self, color: Color, us: u64) {
-        let i = index(color);
+        let i = color.index();
         self.used_us[i] += us;
         self.since_told_us[i] += us;
     }
@@ -98,10 +91,11 @@ impl GtpClock {
         self.since_told_us = [0, 0];
     }
 
-    /// `time_left color seconds stones`.
-    pub fn time_left(&mut self, color: Color, seconds: u32, stones: u32) {
-        let i = index(color);
-        self.told[i] = Some((seconds, stones));
+    /// `time_left color seconds stones`: the stones do not change the time a move may take
+    /// (see the module's rule 1).
+    pub fn time_left(&mut self, color: Color, seconds: u32) {
+        let i = color.index();
+        self.told[i] = Some(seconds);
         self.since_told_us[i] = 0;
     }
 }
@@ -115,22 +109,20 @@ struct Clocked {
 
 impl MoveSource for Clocked {
     fn name(&self) -> String {
-        MoveSource::name(&self.player)
+        "cpc-othello-z80".to_string()
     }
 
     fn version(&self) -> String {
-        MoveSource::version(&self.player)
+        self.player.version()
     }
 
     fn choose(&mut self, board: &Board) -> Result<u8, String> {
         let seconds = self
             .clock
             .ai_time(board.to_move, self.player.budget_seconds());
-        let before = self.player.clock().total_us;
-        let mv = self.player.ask(board, seconds)?;
-        let spent = self.player.clock().total_us - before;
-        self.clock.spend(board.to_move, spent);
-        match mv {
+        let answer = self.player.ask(board, seconds)?;
+        self.clock.spend(board.to_move, answer.us);
+        match answer.mv {
             sq @ 0..=63 => Ok(sq),
             other => Err(format!(
                 "the Z80 program answered ai_move = &{other:02X} with a legal move on the board"
@@ -146,23 +138,21 @@ impl MoveSource for Clocked {
         self.clock.time_settings(settings);
     }
 
-    fn time_left(&mut self, color: Color, seconds: u32, stones: u32) {
-        self.clock.time_left(color, seconds, stones);
+    fn time_left(&mut self, color: Color, seconds: u32, _stones: u32) {
+        self.clock.time_left(color, seconds);
     }
 }
 
-/// Serves GTP on `input`/`output` with `player` until `quit` or the end of the input; returns
-/// the player (its last answer tells the stage of the last `genmove`).
+/// Serves GTP on `input`/`output` with `player` until `quit` or the end of the input.
 ///
 /// # Errors
 /// An I/O error.
-pub fn serve(player: Z80Player, input: impl BufRead, output: impl Write) -> io::Result<Z80Player> {
+pub fn serve(player: Z80Player, input: impl BufRead, output: impl Write) -> io::Result<()> {
     let mut source = Clocked {
         player,
         clock: GtpClock::default(),
     };
-    Session::new(&mut source).serve(input, output)?;
-    Ok(source.player)
+    Session::new(&mut source).serve(input, output)
 }
 
 #[cfg(test)]
@@ -192,12 +182,12 @@ mod tests {
         c.spend(Color::White, 60_000_000);
         assert_eq!(c.ai_time(Color::White, 1500), 540);
         // time_left wins, less what was thought since.
-        c.time_left(Color::White, 30, 0);
+        c.time_left(Color::White, 30);
         assert_eq!(c.ai_time(Color::White, 1500), 30);
         c.spend(Color::White, 10_000_000);
         assert_eq!(c.ai_time(Color::White, 1500), 20);
         assert_eq!(c.ai_time(Color::Black, 1500), 600, "black was not told");
-        c.time_left(Color::Black, 7, 3);
+        c.time_left(Color::Black, 7);
         assert_eq!(c.ai_time(Color::Black, 0), 7);
         // Byo-yomi once the main time is gone.
         c.new_game();

@@ -130,9 +130,11 @@ pub fn check_position(
         let call = if timed {
             // A fresh machine whose program runs, so that the answer depends on the position
             // and ai_time alone.
-            let mut fresh = Z80Ai::new(z.routines.image())?;
-            fresh.limit_us = limit;
-            match fresh.ai_timed(board, level, seconds) {
+            let answer = z.routines.boot_started().and_then(|mut fresh| {
+                z.routines
+                    .ai_timed(&mut fresh, board, level, seconds, limit)
+            });
+            match answer {
                 Ok(a) => Ok(a),
                 Err(e @ (VerifyError::Hang { .. } | VerifyError::Emulator(_))) => {
                     Err(e.to_string())

@@ -161,7 +161,12 @@ impl Driver<'_> {
 
     /// A difference at the current position, the game so far attached.
     fn mismatch(&self, z80: String, reference: String) -> Stop {
-        Stop::Mismatch(Box::new(Mismatch {
+        Stop::Mismatch(Box::new(self.record(z80, reference)))
+    }
+
+    /// The record of a difference at the current position ([`Driver::mismatch`]).
+    fn record(&self, z80: String, reference: String) -> Mismatch {
+        Mismatch {
             kind: MismatchKind::Game,
             level: Some(self.setup.level),
             origin: format!("{}, after {} plies", self.setup, self.plies.len()),
@@ -172,7 +177,16 @@ impl Driver<'_> {
             moves: self.plies.clone(),
             stage: None,
             ai_time: None,
-        }))
+        }
+    }
+
+    /// The stage of the computer's last move: as `settle` saw it when the move was chosen,
+    /// else [`Driver::ai_depth`].
+    fn next_stage(&mut self) -> u8 {
+        match (self.pending_stages.pop_front(), self.ui.ai_depth) {
+            (Some(stage), Some(_)) => stage,
+            _ => self.ai_depth(),
+        }
     }
 
     /// `ai_depth` now; for a program without it (an older build), the stage the level
@@ -333,10 +347,7 @@ impl Driver<'_> {
                     }
                 }
             } else {
-                let stage = match (self.pending_stages.pop_front(), self.ui.ai_depth) {
-                    (Some(stage), Some(_)) => stage,
-                    _ => self.ai_depth(),
-                };
+                let stage = self.next_stage();
                 let want = match self.reference_at(stage) {
                     Ok(mv) => mv.unwrap_or(PLY_PASS),
                     Err(why) => {
@@ -348,7 +359,7 @@ impl Driver<'_> {
                 };
                 self.stages.add(stage, false);
                 if ply != want {
-                    let mut stop = self.mismatch(
+                    let mut m = self.record(
                         format!("plays {} (stage {})", move_text(ply), stage_name(stage)),
                         format!(
                             "the computer's move at stage {}: {}",
@@ -356,11 +367,9 @@ impl Driver<'_> {
                             move_text(want)
                         ),
                     );
-                    if let Stop::Mismatch(m) = &mut stop {
-                        // With a time limit the reference is that stage's, not best_move.
-                        m.stage = self.timed().then_some(stage);
-                    }
-                    return Err(stop);
+                    // With a time limit the reference is that stage's, not best_move.
+                    m.stage = self.timed().then_some(stage);
+                    return Err(Stop::Mismatch(Box::new(m)));
                 }
                 (want, "the computer's move")
             };
@@ -515,10 +524,7 @@ impl Driver<'_> {
                 }
                 s if s == self.ui.st_over => return self.game_over(),
                 s if s == self.ui.st_error => {
-                    let stage = match (self.pending_stages.pop_front(), self.ui.ai_depth) {
-                        (Some(stage), Some(_)) => stage,
-                        _ => self.ai_depth(),
-                    };
+                    let stage = self.next_stage();
                     let want = match self.reference_at(stage) {
                         Ok(mv) => move_text(mv.unwrap_or(PLY_PASS)),
                         Err(why) => why,
@@ -575,16 +581,15 @@ pub fn play_game(
     let budget_us = u64::from(stage::budget_minutes(weights, setup.level)) * 60_000_000;
     let thought: u64 = driver.think_us.iter().sum();
     if mismatch.is_none() && budget_us > 0 && thought > budget_us {
-        if let Stop::Mismatch(mut m) = driver.mismatch(
+        let mut m = driver.record(
             format!(
                 "the computer thought {:.1} CPC s over the game",
                 thought as f64 / 1e6
             ),
             format!("at most its budget, {} s", budget_us / 1_000_000),
-        ) {
-            m.kind = MismatchKind::Budget;
-            mismatch = Some(*m);
-        }
+        );
+        m.kind = MismatchKind::Budget;
+        mismatch = Some(m);
     }
     Ok(GameOutcome {
         setup: *setup,

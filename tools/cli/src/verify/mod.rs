@@ -281,16 +281,9 @@ pub fn run(
         Some(b) => vec![(Origin::Given, b)],
         None => positions::suite(config.positions, config.seed, &config.ffo),
     };
-    let deep: Vec<u8> = levels
-        .iter()
-        .copied()
-        .filter(|&l| stage::is_deep(weights, l))
-        .collect();
-    let shallow: Vec<u8> = levels
-        .iter()
-        .copied()
-        .filter(|l| !deep.contains(l))
-        .collect();
+    // `levels` is sorted, so both parts are too.
+    let (deep, shallow): (Vec<u8>, Vec<u8>) =
+        levels.iter().partition(|&&l| stage::is_deep(weights, l));
     let deep_at = deep_selection(&suite, config.deep_positions);
     let work: Vec<(usize, &(Origin, Board))> = suite.iter().enumerate().collect();
     progress.phase("positions", suite.len() as u64);
@@ -303,13 +296,8 @@ pub fn run(
             chunk
                 .iter()
                 .map(|&(i, (origin, board))| {
-                    let mut these = shallow.clone();
-                    if deep_at[i] {
-                        these.extend(&deep);
-                        these.sort_unstable();
-                    }
                     let how = check::How {
-                        levels: &these,
+                        levels: if deep_at[i] { &levels } else { &shallow },
                         weights,
                         time: config.time,
                     };

@@ -35,15 +35,6 @@ pub fn stage_name(byte: u8) -> String {
     }
 }
 
-/// The `ai_depth` byte of a stage.
-#[must_use]
-pub fn stage_byte(stage: Stage) -> u8 {
-    match stage {
-        Stage::Depth(d) => d,
-        Stage::Exact => STAGE_EXACT,
-    }
-}
-
 /// The parameters of `level` when it is a search level.
 #[must_use]
 pub fn search_level(weights: &Weights, level: u8) -> Option<SearchLevel> {
@@ -88,7 +79,7 @@ pub fn untimed_byte(board: &Board, level: u8, weights: &Weights) -> u8 {
             if board.legal_moves() != 0
                 && othello_engine::book::answer(board, level, weights).is_none() =>
         {
-            stage_byte(final_stage(board, s))
+            final_stage(board, s).ai_depth()
         }
         _ => STAGE_NONE,
     }
@@ -154,13 +145,13 @@ pub fn expected(
     }
     if !timed {
         let want = final_stage(board, s);
-        return if byte == stage_byte(want) {
+        return if byte == want.ai_depth() {
             Ok(Expected::Answer(search_stage(board, want, weights)))
         } else {
             Err(format!(
                 "stage {} without a time limit, where level {level} searches {} only",
                 stage_name(byte),
-                stage_name(stage_byte(want))
+                stage_name(want.ai_depth())
             ))
         };
     }

@@ -116,6 +116,22 @@ impl Stage {
             _ => None,
         }
     }
+
+    /// The Z80 program's `ai_depth` byte for this stage: the inverse of
+    /// [`Stage::from_ai_depth`].
+    ///
+    /// ```
+    /// use othello_engine::search::Stage;
+    /// assert_eq!(Stage::Depth(6).ai_depth(), 6);
+    /// assert_eq!(Stage::Exact.ai_depth(), Stage::EXACT_BYTE);
+    /// ```
+    #[must_use]
+    pub fn ai_depth(self) -> u8 {
+        match self {
+            Stage::Depth(d) => d,
+            Stage::Exact => Stage::EXACT_BYTE,
+        }
+    }
 }
 
 /// The answer of one stage, as the Z80 program reports it in `ai_depth`: the depth-limited

@@ -12,6 +12,7 @@
 use super::alphabeta::search_depth;
 use super::endgame::solve_exact;
 use super::nixon::nixon_hard_score;
+use super::{final_stage, Stage};
 use crate::board::{flips, legal_moves, squares, wof_difference, Board};
 use crate::eval::{leaf_value, move_score, terminal_score};
 use crate::levels::Level;
@@ -32,8 +33,7 @@ pub fn move_scores(board: &Board, level: u8, weights: &Weights) -> Vec<(u8, i16)
     };
     let (p, o) = board.player_opponent();
     let moves = legal_moves(p, o);
-    let exact = matches!(level_def, Level::Search(s)
-        if board.empties().count_ones() <= u32::from(s.endgame));
+    let exact = matches!(level_def, Level::Search(s) if final_stage(board, s) == Stage::Exact);
     squares(moves)
         .map(|sq| {
             let v = match level_def {
