@@ -12,8 +12,9 @@ pub const FIRST_SEARCH_LEVEL: u8 = 3;
 pub const DEPTH_RANGE: std::ops::RangeInclusive<u8> = 1..=12;
 /// Exact solve thresholds accepted in a weights file (0 = never solve exactly).
 pub const ENDGAME_RANGE: std::ops::RangeInclusive<u8> = 0..=20;
-/// Time budgets accepted in a weights file, in CPC minutes a side per game (0 = no limit).
-pub const BUDGET_RANGE: std::ops::RangeInclusive<u8> = 0..=180;
+/// Time budgets accepted in a weights file, in CPC minutes a side per game (0 = no limit); the
+/// game's panel shows what is left as mm:ss, two digits of minutes.
+pub const BUDGET_RANGE: std::ops::RangeInclusive<u8> = 0..=99;
 
 /// The parameters of one alpha-beta level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -343,10 +343,10 @@ fn a_level_budget_is_optional_and_read() {
     assert_eq!(w.search_levels()[0].budget, 0);
     // The bounds of the range, and an explicit 0.
     let text = edited("endgame = 8 }", "endgame = 8, budget = 0 }")
-        .replace("endgame = 10 }", "endgame = 10, budget = 180 }");
+        .replace("endgame = 10 }", "endgame = 10, budget = 99 }");
     let w = Weights::parse(&text, "w.toml").unwrap();
     let budgets: Vec<u8> = w.search_levels().iter().map(|l| l.budget).collect();
-    assert_eq!(budgets, [0, 180]);
+    assert_eq!(budgets, [0, 99]);
     // The key may come first.
     let w = Weights::parse(
         &edited("{ depth = 4,", "{ budget = 7, depth = 4,"),
@@ -358,25 +358,25 @@ fn a_level_budget_is_optional_and_read() {
 
 #[test]
 fn a_level_budget_out_of_range_or_of_the_wrong_type_is_located() {
-    // "4 = { depth = 4, endgame = 10, budget = 181 }": 181 is in column 41.
+    // "4 = { depth = 4, endgame = 10, budget = 100 }": 100 is in column 41.
     assert_rejected(
-        &edited("endgame = 10 }", "endgame = 10, budget = 181 }"),
+        &edited("endgame = 10 }", "endgame = 10, budget = 100 }"),
         24,
         41,
-        "level 4 budget = 181 is out of range 0..180 (minutes)",
+        "level 4 budget = 100 is out of range 0..99 (minutes)",
     );
     assert_rejected(
         &edited("endgame = 10 }", "endgame = 10, budget = -1 }"),
         24,
         41,
-        "level 4 budget = -1 is out of range 0..180 (minutes)",
+        "level 4 budget = -1 is out of range 0..99 (minutes)",
     );
     // "3 = { depth = 2, endgame = 8, budget = 256 }": 256 is in column 40.
     assert_rejected(
         &edited("endgame = 8 }", "endgame = 8, budget = 256 }"),
         23,
         40,
-        "level 3 budget = 256 is out of range 0..180 (minutes)",
+        "level 3 budget = 256 is out of range 0..99 (minutes)",
     );
     assert_rejected(
         &edited("endgame = 10 }", "endgame = 10, budget = \"25\" }"),
