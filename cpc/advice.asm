@@ -179,7 +179,6 @@ scores_toggle:
         xor 1
         ld (scores_on),a
         jp nz,scores_compute    ; it draws the panel's line itself
-scores_toggle_off:
         call advice_clear_scores
         jp panel_show_moves
 

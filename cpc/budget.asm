@@ -156,7 +156,7 @@ tm_tick:
         ld (ai_abort),a
         ret
 
-; tm_div: HL = HL / A (A = 1..127). Trashes AF, BC.
+; tm_div: HL = HL / A (A = 1..127), A = the remainder. Trashes F, BC.
 tm_div:
         ld c,a
         xor a

@@ -342,21 +342,13 @@ think_spend:
         jr nz,think_spend_sum
         dec hl                  ; (65535 at most)
 think_spend_sum:
-        ld bc,0                 ; BC = the whole seconds in them
-think_spend_second:
-        ld a,l
-        sub FRAMES_PER_SECOND
-        ld l,a
-        ld a,h
-        sbc a,0
-        ld h,a
-        jr c,think_spend_rest
-        inc bc
-        jr think_spend_second
-think_spend_rest:
-        ld a,l
-        add a,FRAMES_PER_SECOND ; the frames of the new current second, 0..49
-        ld (de),a
+        push de
+        ld a,FRAMES_PER_SECOND
+        call tm_div             ; HL = the whole seconds in them, A = the frames left over
+        pop de
+        ld (de),a               ; the frames of the new current second, 0..49
+        ld b,h
+        ld c,l                  ; BC = the whole seconds
         pop hl
         ld e,(hl)
         inc hl

@@ -46,8 +46,7 @@ panel_draw:
         ld hl,txt_title
         call draw_text
         call panel_info
-        call panel_counts
-        call panel_settings
+        call panel_choices
         call panel_last
         call panel_messages
         jp panel_record
