@@ -9,9 +9,9 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use cpc_e2e::{oracle, workspace};
+use cpc_othello::verify::stage;
 use othello_engine::board::squares;
 use othello_engine::gtp::{final_score, Client};
-use othello_engine::levels::Level;
 use othello_engine::notation::{parse_transcript, square_name};
 use othello_engine::search::{best_move, search_stage, Stage};
 use othello_engine::weights::Weights;
@@ -23,12 +23,6 @@ const RHINO: &str = "/usr/games/gtp-rhino";
 fn cli() -> String {
     let bin = workspace::cli_binary().unwrap_or_else(|e| panic!("{e}"));
     bin.to_str().expect("utf-8 path").to_string()
-}
-
-/// The weights `z80-gtp` and `match` use by default.
-fn weights() -> Weights {
-    let path = workspace::root().join("cpc/weights.toml");
-    Weights::load(&path).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn run(args: &[&str]) -> Output {
@@ -103,7 +97,7 @@ fn check_games(report: &Value) -> Vec<(String, String, String)> {
 
 #[test]
 fn z80_gtp_plays_the_reference_moves_over_whole_games() {
-    let w = weights();
+    let w = Weights::default();
     let args = ["z80-gtp".to_string(), "--level".into(), "2".into()];
     for z80 in [Color::Black, Color::White] {
         let mut gtp = Client::spawn(&cli(), &args).unwrap_or_else(|e| panic!("{e}"));
@@ -264,15 +258,15 @@ fn bad_engines_and_levels_are_clear_errors() {
 /// The top level of the shipped weights, its depth and its budget in CPC minutes.
 fn top_level(w: &Weights) -> (u8, u8, u8) {
     let top = w.max_level();
-    match w.level(top) {
-        Some(Level::Search(s)) if s.budget > 0 => (top, s.depth, s.budget),
-        other => panic!("level {top} is not a search level with a budget: {other:?}"),
-    }
+    let s =
+        stage::search_level(w, top).unwrap_or_else(|| panic!("level {top} is not a search level"));
+    assert!(s.budget > 0, "level {top} has no budget");
+    (top, s.depth, s.budget)
 }
 
 #[test]
 fn z80_gtp_thinks_with_the_time_it_is_given() {
-    let w = weights();
+    let w = Weights::default();
     let (top, depth, _) = top_level(&w);
     // A middle game (out of the book, above the exact threshold) where a depth-2 search and
     // the level's full search choose different moves: the reference at level 1 plays both
@@ -337,7 +331,7 @@ fn z80_gtp_thinks_with_the_time_it_is_given() {
 
 #[test]
 fn the_top_level_plays_a_match_game_within_its_budget() {
-    let w = weights();
+    let w = Weights::default();
     let (top, depth, budget) = top_level(&w);
     let z80 = format!("z80:{top}");
     let report = run_match(

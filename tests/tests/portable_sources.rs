@@ -5,9 +5,7 @@
 
 mod portable;
 
-use std::path::Path;
-
-use cpc_othello::build::{book_include, weights_include};
+use cpc_othello::build::{book_include, default_sources, weights_include};
 use othello_engine::weights::Weights;
 use portable::{lint, Finding};
 
@@ -20,7 +18,7 @@ fn render(file: &str, findings: &[Finding]) -> String {
 
 #[test]
 fn game_sources_are_portable() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cpc");
+    let dir = default_sources();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| entry.expect("directory entry").path())

@@ -10,17 +10,18 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 
 use cpc_e2e::{oracle, workspace};
 use cpc_othello::build::{assemble_game, default_sources};
 use cpc_othello::verify::positions::{default_ffo_dir, ffo_positions, suite, Origin};
 use cpc_othello::verify::{
-    self, Config, Image, Levels, MismatchKind, Report, Silent, VerifyError, Z80Ai,
+    self, stage, Config, Image, Levels, MismatchKind, Report, Silent, VerifyError, Z80Ai,
 };
 use othello_engine::board::{Board, Color};
-use othello_engine::levels::{Level, SearchLevel};
+use othello_engine::levels::SearchLevel;
 use othello_engine::notation::parse_square;
-use othello_engine::weights::Weights;
+use othello_engine::weights::{Weights, DEFAULT_TOML};
 
 const TEST: &str = "verify";
 
@@ -28,6 +29,12 @@ fn image(weights: &Weights) -> Image {
     let game = assemble_game(&default_sources(), weights, "weights")
         .unwrap_or_else(|e| panic!("the game does not build:\n{e}"));
     Image::from_game(&game).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The game built with the shipped weights (built once, shared by the tests).
+fn default_image() -> Image {
+    static DEFAULT: OnceLock<Image> = OnceLock::new();
+    DEFAULT.get_or_init(|| image(&Weights::default())).clone()
 }
 
 /// The FFO boards, or none (said loudly) when the data directory is missing.
@@ -113,7 +120,7 @@ fn the_suite_covers_every_stage_and_every_edge_case() {
 #[test]
 fn positions_and_games_agree_with_the_reference() {
     let w = Weights::default();
-    let img = image(&w);
+    let img = default_image();
     let report = run(&img, &w, &config(&[1, 2], 300, 2, 0x5EED_7001));
     assert_eq!(report.mismatch_count, 0, "{}", show_mismatches(&report));
     assert!(report.passed());
@@ -139,10 +146,10 @@ fn positions_and_games_agree_with_the_reference() {
 /// The top level of the shipped weights: its number and parameters (it has a budget).
 fn top_level(w: &Weights) -> (u8, SearchLevel) {
     let top = w.max_level();
-    match w.level(top) {
-        Some(Level::Search(s)) if s.budget > 0 => (top, s),
-        other => panic!("level {top} is not a search level with a budget: {other:?}"),
-    }
+    let s =
+        stage::search_level(w, top).unwrap_or_else(|| panic!("level {top} is not a search level"));
+    assert!(s.budget > 0, "level {top} has no budget");
+    (top, s)
 }
 
 #[test]
@@ -151,7 +158,7 @@ fn the_search_levels_agree_with_the_reference_on_positions_and_games() {
     // (exact solves from 14 empties at level 6) and two whole games per level, every answer
     // the level's final stage.
     let w = Weights::default();
-    let img = image(&w);
+    let img = default_image();
     let (top, def) = top_level(&w);
     assert_eq!(top, 7, "the shipped file defines levels 1 to 7");
     let levels: Vec<u8> = (3..top).collect();
@@ -227,7 +234,8 @@ fn an_answer_compared_at_the_wrong_stage_is_caught() {
     // level 5 (no limit: its final stage only) the stage itself is wrong.
     let w = Weights::default();
     let (top, _) = top_level(&w);
-    let img = reporting_stage(image(&w), 2);
+    let built = default_image();
+    let img = reporting_stage(built.clone(), 2);
     let report = run(&img, &w, &config(&[5, top], 24, 0, 0x5EED_7008));
     eprintln!(
         "{} mismatches:\n{}\n{}",
@@ -260,14 +268,14 @@ fn an_answer_compared_at_the_wrong_stage_is_caught() {
         first.z80
     );
     // The unpatched program passes the same positions.
-    let clean = run(&image(&w), &w, &config(&[top], 24, 0, 0x5EED_7008));
+    let clean = run(&built, &w, &config(&[top], 24, 0, 0x5EED_7008));
     assert_eq!(clean.mismatch_count, 0, "{}", show_mismatches(&clean));
 }
 
 #[test]
 fn every_level_of_the_weights_file_is_checked_or_reported() {
     let w = Weights::default();
-    let img = image(&w);
+    let img = default_image();
     let report = run(
         &img,
         &w,
@@ -317,7 +325,7 @@ fn weight_addr(img: &Image, name: &str) -> u16 {
 #[test]
 fn a_weight_patched_in_the_binary_is_caught() {
     let w = Weights::default();
-    let mut img = image(&w);
+    let mut img = default_image();
     // The corner a1 made worthless in the program only; the reference keeps 120.
     assert_eq!(w.squares()[0], 120);
     let a1 = weight_addr(&img, "a1");
@@ -354,15 +362,14 @@ fn a_computer_over_its_budget_is_caught() {
     // The program of the shipped weights (level 5 without a budget: a full search every move,
     // minutes of CPC time a game) judged against a level 5 with a budget of 1 minute: every
     // move is a stage that level may report, but the game's thinking time is over it.
-    let w = Weights::default();
-    let text = std::fs::read_to_string(workspace::root().join("cpc/weights.toml")).unwrap();
+    let text = DEFAULT_TOML;
     let line = text
         .lines()
         .find(|l| l.starts_with("5 = {") && !l.contains("budget"))
         .expect("level 5 without a budget in cpc/weights.toml");
     let tight_line = line.replacen('}', ", budget = 1 }", 1);
     let tight = Weights::parse(&text.replace(line, &tight_line), "tight").unwrap();
-    let report = run(&image(&w), &tight, &config(&[5], 0, 1, 0x5EED_7009));
+    let report = run(&default_image(), &tight, &config(&[5], 0, 1, 0x5EED_7009));
     let budget: Vec<_> = report
         .mismatches
         .iter()

@@ -9,9 +9,9 @@ mod z80_ui_harness;
 use std::collections::BTreeMap;
 
 use cpc_emu::CpcKey;
+use cpc_othello::verify::stage::{self, stage_name};
 use othello_engine::board::{Board, Color};
 use othello_engine::book;
-use othello_engine::levels::Level;
 use othello_engine::notation::to_position_string;
 use othello_engine::search::{best_move, search_stage, Stage};
 use othello_engine::weights::Weights;
@@ -20,16 +20,6 @@ use z80_ui_harness::{Game, Rng, PLY_PASS};
 /// CPC time a whole game may take in these tests (both sides' thinking and the demo's
 /// pauses).
 const GAME_LIMIT_US: u64 = 3_600_000_000;
-
-/// The stage a computer move came from, for messages and counts.
-fn stage_name(stage: u8) -> String {
-    match stage {
-        0 => "book".into(),
-        0xFF => "exact".into(),
-        0xFE => "stopped".into(),
-        d => format!("depth {d}"),
-    }
-}
 
 /// The reference's answer at the stage the program reports; panics for a stage it must
 /// never report.
@@ -149,9 +139,7 @@ fn new_game(g: &mut Game, level: u8, demo: bool, clock_presses: usize) {
 fn the_top_level_plays_a_whole_game_within_its_budget() {
     let w = Weights::default();
     let top = w.max_level();
-    let Some(Level::Search(def)) = w.level(top) else {
-        panic!("the top level is a search level")
-    };
+    let def = stage::search_level(&w, top).expect("the top level is a search level");
     assert!(def.budget > 0, "the top level has a budget");
     let budget_s = u32::from(def.budget) * 60;
     let mut g = Game::started(&w);

@@ -13,6 +13,7 @@
 mod z80_common;
 mod z80_pv;
 
+use cpc_othello::verify::stage;
 use othello_engine::board::{Board, Color};
 use othello_engine::notation::parse_square;
 use othello_engine::search::{best_move, search_stage, Stage};
@@ -27,27 +28,7 @@ const DEEP_LIMIT_US: u64 = 1_800_000_000;
 
 /// The Z80's answer at `level`, with a time limit fit for the deep levels.
 fn ai(z: &mut Z80, board: &Board, level: u8) -> AiAnswer {
-    z.write_board("ai_board", board);
-    z.cpc
-        .poke(z.addr("ai_side"), z80_common::side_code(board.to_move));
-    z.cpc.poke(z.addr("ai_level"), level);
-    let at = z.addr("ai_entry");
-    let out = z
-        .cpc
-        .call(at, DEEP_LIMIT_US)
-        .unwrap_or_else(|e| panic!("ai_entry: emulator error: {e}"));
-    assert!(
-        out.returned,
-        "{}: level {level} did not return within {DEEP_LIMIT_US} µs",
-        show(board)
-    );
-    z.read_answer(out.elapsed_us)
-}
-
-/// `ai_pv_len` moves of `ai_pv`, as the last `ai_entry` left them.
-fn pv(z: &Z80) -> Vec<u8> {
-    let n = z.cpc.peek(z.addr("ai_pv_len"));
-    z.cpc.read_bytes(z.addr("ai_pv"), usize::from(n))
+    z.ai_timed(board, level, 0, DEEP_LIMIT_US)
 }
 
 /// Compares every position at every level, and checks the PV property of both answers;
@@ -71,7 +52,7 @@ fn check(z: &mut Z80, boards: &[Board], levels: &[u8], weights: &Weights) -> f64
                 ));
                 continue;
             }
-            let line = pv(z);
+            let line = z.pv();
             let checked = match r.best_move {
                 None if line.is_empty() && r.pv.is_empty() => Ok(()),
                 None => Err(format!("{}: a pass with a PV {line:?}", show(board))),
@@ -391,25 +372,23 @@ fn the_deep_search_keeps_the_machine_state_and_its_memory() {
     }
 }
 
-/// The time manager's limits for a call with `left` seconds at a position with `e` empty
-/// squares, as cpc/budget.asm computes them (docs/ai.md 4.4): (soft, hard) in CPC µs.
-fn limits(left: u64, e: u64, endgame: u64) -> (u64, u64) {
+/// The time manager's hard limit for a call with `left` seconds at a position with `e` empty
+/// squares, as cpc/budget.asm computes it (docs/ai.md 4.4), in CPC µs.
+fn hard_limit(left: u64, e: u64, endgame: u64) -> u64 {
     let t = left.saturating_sub(5).max(1);
-    let (soft, hard) = if e > endgame {
+    let hard = if e > endgame {
         let soft = t / ((e - endgame).div_ceil(2) + 4);
-        (soft, (3 * soft).min(t / 2))
+        (3 * soft).min(t / 2)
     } else {
-        (t / 2, t / 2)
+        t / 2
     };
-    let frames = |s: u64| s.clamp(1, 1310) * 50;
-    (frames(soft) * 19_968, frames(hard) * 19_968)
+    hard.clamp(1, 1310) * 50 * 19_968
 }
 
 /// ai_entry at `level` with `ai_time` = `left` seconds, on a started game (its interrupt
-/// handler counts the time); returns the answer and the stage it reports.
-fn ai_timed(z: &mut Z80, board: &Board, level: u8, left: u16) -> (AiAnswer, u8) {
-    z.cpc.poke_word(z.addr("ai_time"), left);
-    let a = ai(z, board, level);
+/// handler counts the time); its answer, whose `depth` is the stage it reports.
+fn ai_timed(z: &mut Z80, board: &Board, level: u8, left: u16) -> AiAnswer {
+    let a = z.ai_timed(board, level, left, DEEP_LIMIT_US);
     assert_eq!(
         z.cpc.peek_word(z.addr("ai_time")),
         0,
@@ -420,7 +399,7 @@ fn ai_timed(z: &mut Z80, board: &Board, level: u8, left: u16) -> (AiAnswer, u8) 
         0,
         "the time limit's stop is cleared"
     );
-    (a, z.cpc.peek(z.addr("ai_depth")))
+    a
 }
 
 #[test]
@@ -430,13 +409,9 @@ fn a_time_limit_stops_at_a_complete_stage() {
     // reference's search of that stage; without it the final stage answers, as best_move.
     let w = Weights::default();
     let top = w.max_level();
-    let Some(othello_engine::levels::Level::Search(def)) = w.level(top) else {
-        unreachable!("a search level")
-    };
+    let def = stage::search_level(&w, top).expect("a search level");
     let mut z = Z80::new(&w, "cpc/weights.toml");
-    z.cpc
-        .run_frames(100)
-        .expect("the game starts: its interrupt handler runs");
+    z.start();
     let boards = random_positions(0x5EED_0D10, 400);
     let middle = boards
         .iter()
@@ -445,8 +420,9 @@ fn a_time_limit_stops_at_a_complete_stage() {
     let mut seen = std::collections::BTreeSet::new();
     for (i, b) in middle.enumerate() {
         for left in [20u16, 200, 1500] {
-            let (a, stage) = ai_timed(&mut z, b, top, left);
-            let (_, hard) = limits(
+            let a = ai_timed(&mut z, b, top, left);
+            let stage = a.depth;
+            let hard = hard_limit(
                 u64::from(left),
                 u64::from(empties(b)),
                 u64::from(def.endgame),
@@ -482,10 +458,10 @@ fn a_time_limit_stops_at_a_complete_stage() {
         .iter()
         .find(|b| (22..=26).contains(&empties(b)) && b.legal_moves().count_ones() >= 4)
         .expect("a late middle-game position");
-    let (a, stage) = ai_timed(&mut z, b, top, 0);
+    let a = ai_timed(&mut z, b, top, 0);
     let r = best_move(b, top, &w);
     assert_eq!(
-        (Some(a.mv), a.score, stage),
+        (Some(a.mv), a.score, a.depth),
         (r.best_move, r.score, def.depth)
     );
 }
@@ -497,15 +473,15 @@ fn before_the_exact_endgame_a_time_limit_falls_back_to_depth_4() {
     let w = Weights::default();
     let top = w.max_level();
     let mut z = Z80::new(&w, "cpc/weights.toml");
-    z.cpc.run_frames(100).expect("the game starts");
+    z.start();
     let ffo = ffo_positions().expect("the FFO boards");
     let b = ffo
         .iter()
         .find(|b| empties(b) == 14)
         .expect("a 14-empty FFO board");
-    let (a, stage) = ai_timed(&mut z, b, top, 8);
+    let a = ai_timed(&mut z, b, top, 8);
     assert_eq!(
-        stage,
+        a.depth,
         4,
         "{}: 8 s are not enough for the exact solve",
         show(b)
@@ -513,8 +489,8 @@ fn before_the_exact_endgame_a_time_limit_falls_back_to_depth_4() {
     let r = search_stage(b, Stage::Depth(4), &w);
     assert_eq!((Some(a.mv), a.score), (r.best_move, r.score));
     assert!(a.us <= 2_000_000, "{} µs with 3 s to spend", a.us);
-    let (a, stage) = ai_timed(&mut z, b, top, 1500);
-    assert_eq!(stage, 0xFF, "750 s are enough for this one");
+    let a = ai_timed(&mut z, b, top, 1500);
+    assert_eq!(a.depth, 0xFF, "750 s are enough for this one");
     let r = search_stage(b, Stage::Exact, &w);
     assert_eq!((Some(a.mv), a.score), (r.best_move, r.score));
 }

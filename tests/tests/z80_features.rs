@@ -14,6 +14,7 @@ mod z80_pv;
 mod z80_ui_harness;
 
 use cpc_emu::CpcKey;
+use cpc_othello::verify::stage;
 use othello_engine::board::{Board, Color};
 use othello_engine::notation::square_name;
 use othello_engine::search::best_move;
@@ -163,9 +164,7 @@ fn the_hint_is_the_ai_move_with_its_score_and_pv() {
             assert_eq!(g.state(), g.st("ST_HUMAN"), "{at}");
             assert_eq!(g.byte("hint_square"), mv, "{at}: the hint");
             assert_eq!(g.int16("hint_score"), want.score, "{at}: its score");
-            let pv = g
-                .cpc
-                .read_bytes(g.sym("hint_pv"), usize::from(g.byte("hint_pv_len")));
+            let pv = g.hint_pv();
             assert_eq!(pv, want.pv, "{at}: the principal variation");
             // On the board: the ring and the cursor on the hint, nowhere else.
             assert_eq!(g.cursor(), mv, "{at}: the cursor goes to the hint");
@@ -216,9 +215,7 @@ fn the_hint_is_the_ai_move_with_its_score_and_pv() {
                 (mv, want.score),
                 "{at}: the hint"
             );
-            let pv = g
-                .cpc
-                .read_bytes(g.sym("hint_pv"), usize::from(g.byte("hint_pv_len")));
+            let pv = g.hint_pv();
             z80_pv::check_search_pv(&board, level, &w, mv, want.score, &pv)
                 .unwrap_or_else(|e| panic!("{at}: {e}"));
             if othello_engine::book::answer(&board, level, &w).is_some() {
@@ -250,23 +247,12 @@ fn the_hint_is_the_ai_move_with_its_score_and_pv() {
             in_book > 0 && searched > 5,
             "level {level}: {in_book} book hints, {searched} searched"
         );
-        let Some(othello_engine::levels::Level::Search(s)) = w.level(level) else {
-            unreachable!("a search level")
-        };
+        let s = stage::search_level(&w, level).expect("a search level");
         assert!(
             longest >= usize::from(s.depth),
             "level {level}: PVs up to {longest} moves"
         );
     }
-}
-
-/// True if a legal move of `b` leaves the opponent without a move while the game goes on.
-fn a_child_must_pass(b: &Board) -> bool {
-    othello_engine::board::squares(b.legal_moves()).any(|sq| {
-        let mut c = *b;
-        c.play(sq).expect("legal");
-        c.must_pass() && !c.is_game_over()
-    })
 }
 
 /// `score_list` as far as `scores_done`.
@@ -333,7 +319,7 @@ fn per_move_scores_are_the_reference_move_scores() {
             let in_book = othello_engine::book::answer(&board, level, &w).is_some();
             book += usize::from(in_book);
             exact += usize::from(board.empties().count_ones() <= 8);
-            child_passes += usize::from(a_child_must_pass(&board));
+            child_passes += usize::from(z80_pv::a_child_must_pass(&board));
             // Outside the book, the hint's score is the highest per-move score and its move
             // the first with it.
             if turns >= 2 && !in_book && !hinted {

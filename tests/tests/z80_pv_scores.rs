@@ -12,15 +12,15 @@
 mod z80_common;
 mod z80_pv;
 
+use cpc_othello::verify::stage;
 use othello_engine::board::{squares, Board, Color};
 use othello_engine::book;
-use othello_engine::levels::Level;
 use othello_engine::search::best_move;
 use othello_engine::search::nixon::nixon_hard_score;
 use othello_engine::search::scores::move_scores;
 use othello_engine::weights::Weights;
 use z80_common::{
-    from_discs, position, random_positions, show, side_code, AiAnswer, AI_BAD_INPUT, AI_PASS, Z80,
+    from_discs, position, random_positions, show, AiAnswer, AI_BAD_INPUT, AI_PASS, Z80,
 };
 
 /// CPC time allowed for one call (the deep levels' per-move scores search every child).
@@ -30,29 +30,16 @@ const AI_ALL: u8 = 0xFF;
 
 /// `ai_entry` at `level`, with `ai_only` = `only` when given. Returns the answer and its PV.
 fn call(z: &mut Z80, board: &Board, level: u8, only: Option<u8>) -> (AiAnswer, Vec<u8>) {
-    z.write_board("ai_board", board);
-    z.cpc.poke(z.addr("ai_side"), side_code(board.to_move));
-    z.cpc.poke(z.addr("ai_level"), level);
     if let Some(sq) = only {
         z.cpc.poke(z.addr("ai_only"), sq);
     }
-    let out = z
-        .cpc
-        .call(z.addr("ai_entry"), LIMIT_US)
-        .unwrap_or_else(|e| panic!("ai_entry: emulator error: {e}"));
-    assert!(
-        out.returned,
-        "{}: level {level} did not return within {LIMIT_US} µs",
-        show(board)
-    );
+    let a = z.ai_timed(board, level, 0, LIMIT_US);
     assert_eq!(
         z.cpc.peek(z.addr("ai_only")),
         AI_ALL,
         "ai_entry sets ai_only back to every move"
     );
-    let n = z.cpc.peek(z.addr("ai_pv_len"));
-    let pv = z.cpc.read_bytes(z.addr("ai_pv"), usize::from(n));
-    (z.read_answer(out.elapsed_us), pv)
+    (a, z.pv())
 }
 
 /// The position `pv` leads to from `board` (passes made where a side has no move), and
@@ -98,9 +85,7 @@ fn the_pv_has_its_property_and_the_check_has_teeth() {
                 book_moves += 1;
                 continue;
             }
-            let Some(Level::Search(s)) = w.level(level) else {
-                unreachable!("levels 3 and 4 search")
-            };
+            let s = stage::search_level(&w, level).expect("levels 3 and 4 search");
             let exact = board.empties().count_ones() <= u32::from(s.endgame);
             let (end, passed) = replay(board, &pv);
             full_depth += usize::from(!exact && pv.len() == usize::from(s.depth));
@@ -182,15 +167,6 @@ fn find(what: &str, seed: u64, pick: impl Fn(&Board) -> bool) -> Board {
         .unwrap_or_else(|| panic!("no play-out position is {what}"))
 }
 
-/// True if a legal move of `b` leaves the opponent without a move while the game goes on.
-fn a_child_must_pass(b: &Board) -> bool {
-    squares(b.legal_moves()).any(|sq| {
-        let mut c = *b;
-        c.play(sq).expect("legal");
-        c.must_pass() && !c.is_game_over()
-    })
-}
-
 /// True if a legal move of `b` ends the game with empty squares left.
 fn a_move_ends_the_game(b: &Board) -> bool {
     b.empties().count_ones() > 1
@@ -213,10 +189,10 @@ fn per_move_scores_of_ai_entry_are_the_reference_move_scores() {
         .collect();
     boards.push(Board::start()); // in the book: the scores are the search's all the same
     boards.push(find("a child must pass", 0x5EED_0F03, |b| {
-        !b.must_pass() && empties(b) > 10 && a_child_must_pass(b)
+        !b.must_pass() && empties(b) > 10 && z80_pv::a_child_must_pass(b)
     }));
     boards.push(find("a child must pass, near the end", 0x5EED_0F04, |b| {
-        !b.must_pass() && (4..=8).contains(&empties(b)) && a_child_must_pass(b)
+        !b.must_pass() && (4..=8).contains(&empties(b)) && z80_pv::a_child_must_pass(b)
     }));
     // Black's only move f4 takes white's last disc: the game ends with 61 empty squares.
     let wipe_out = from_discs(&["d4"], &["e4"], Color::Black);

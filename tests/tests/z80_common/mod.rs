@@ -67,6 +67,29 @@ impl Z80 {
             .unwrap_or_else(|e| panic!("{e}"))
     }
 
+    /// The AI's answer at `level` with `ai_time` = `seconds` (0: no limit), allowing the call
+    /// `limit_us` of CPC time. The limit only takes effect once the program runs
+    /// ([`Z80::start`]).
+    pub fn ai_timed(&mut self, board: &Board, level: u8, seconds: u16, limit_us: u64) -> AiAnswer {
+        self.routines
+            .ai_timed(&mut self.cpc, board, level, seconds, limit_us)
+            .unwrap_or_else(|e| panic!("{}: level {level}: {e}", show(board)))
+    }
+
+    /// Runs the program until it waits for a key: then its interrupt handler runs, which
+    /// counts `ai_time` down.
+    pub fn start(&mut self) {
+        self.routines
+            .start(&mut self.cpc)
+            .unwrap_or_else(|e| panic!("the game does not start: {e}"));
+    }
+
+    /// `ai_pv_len` moves of `ai_pv`, as the last `ai_entry` left them.
+    pub fn pv(&self) -> Vec<u8> {
+        let n = self.cpc.peek(self.addr("ai_pv_len"));
+        self.cpc.read_bytes(self.addr("ai_pv"), usize::from(n))
+    }
+
     /// Reads ai_move, ai_score and ai_nodes.
     pub fn read_answer(&self, us: u64) -> AiAnswer {
         self.routines.read_answer(&self.cpc, us)

@@ -5,9 +5,9 @@
 
 #![allow(dead_code)] // each test file takes what it needs
 
-use othello_engine::board::{wof_difference, Board, Color};
+use cpc_othello::verify::stage;
+use othello_engine::board::{squares, wof_difference, Board, Color};
 use othello_engine::eval::{leaf_value, terminal_score};
-use othello_engine::levels::Level;
 use othello_engine::notation::{square_name, to_position_string};
 use othello_engine::weights::Weights;
 
@@ -56,7 +56,7 @@ pub fn check_search_line(
     pv: &[u8],
 ) -> Result<(), String> {
     let at = |what: String| format!("{} level {level}: {what}", to_position_string(board));
-    let Some(Level::Search(s)) = w.level(level) else {
+    let Some(s) = stage::search_level(w, level) else {
         return Err(at("not a search level".into()));
     };
     let exact = board.empties().count_ones() <= u32::from(s.endgame);
@@ -134,4 +134,13 @@ fn name(sq: u8) -> String {
 fn line(pv: &[u8]) -> String {
     let moves: Vec<String> = pv.iter().map(|&s| name(s)).collect();
     format!("[{}]", moves.join(" "))
+}
+
+/// True if a legal move of `b` leaves the opponent without a move while the game goes on.
+pub fn a_child_must_pass(b: &Board) -> bool {
+    squares(b.legal_moves()).any(|sq| {
+        let mut c = *b;
+        c.play(sq).expect("legal");
+        c.must_pass() && !c.is_game_over()
+    })
 }

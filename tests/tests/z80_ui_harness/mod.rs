@@ -227,6 +227,12 @@ impl Game {
         self.cpc.read_bytes(self.sym("legal_list"), usize::from(n))
     }
 
+    /// The hint's principal variation: `hint_pv_len` moves of `hint_pv`.
+    pub fn hint_pv(&self) -> Vec<u8> {
+        self.cpc
+            .read_bytes(self.sym("hint_pv"), usize::from(self.byte("hint_pv_len")))
+    }
+
     /// `record_list`: squares and [`PLY_PASS`].
     pub fn record(&self) -> Vec<u8> {
         let n = self.byte("record_count");
