@@ -157,12 +157,12 @@ mod tests {
             if line.trim() == "[levels]" {
                 text.push_str("3 = { depth = 2, endgame = 8 }\n");
                 text.push_str("4 = { depth = 8, endgame = 14, budget = 25 }\n");
-                text.push_str("5 = { depth = 12, endgame = 20, budget = 180 }\n");
+                text.push_str("5 = { depth = 12, endgame = 20, budget = 99 }\n");
             }
         }
         let w = Weights::parse(&text, "test.toml").unwrap();
         let budgets: Vec<u8> = w.search_levels().iter().map(|l| l.budget).collect();
-        assert_eq!(budgets, [0, 25, 180]);
+        assert_eq!(budgets, [0, 25, 99]);
         let inc = weights_include(&w, "test.toml");
         assert!(inc.contains("        db 8,14,25   ; level 4\n"), "{inc}");
         let asm = cpc_asm::assemble_str_with(
@@ -172,7 +172,7 @@ mod tests {
         .unwrap();
         let bin = asm.binary();
         let levels = asm.symbol("w_levels").unwrap() as usize - 0x4000;
-        assert_eq!(&bin[levels..], &[2, 8, 0, 8, 14, 25, 12, 20, 180]);
+        assert_eq!(&bin[levels..], &[2, 8, 0, 8, 14, 25, 12, 20, 99]);
         assert_eq!(asm.symbol("W_SEARCH_LEVELS").unwrap(), 3);
     }
 
