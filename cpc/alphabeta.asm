@@ -37,9 +37,11 @@ FR_ALPHA0       equ 17          ; word: alpha as the node was entered (tt_store'
 FR_BMOVE        equ 19          ; the cell of the best move so far
 FR_HMOVE        equ 20          ; the transposition table's best move, 0 = none (tt.asm)
 FR_HASH         equ 21          ; 6 bytes: the position's key (tt.asm), where it keeps an entry
-FR_LIST         equ 27          ; the moves: (cell, key) pairs
+FR_HFIRST       equ 27          ; 1: entry 0 is the table's best move, searched first (tt_first)
+FR_LIST         equ 28          ; the moves: (cell, key) pairs
 FR_SIZE         equ 113         ; a child's field is at most at IX+125 (IX+d reaches 127)
-FR_MAX_MOVES    equ (FR_SIZE-FR_LIST)/2     ; 43 (a game reaches at most 33)
+FR_MAX_MOVES    equ (FR_SIZE-FR_LIST)/2     ; 42 (a game reaches at most 33)
+SELECT_MIN_DEPTH equ 3          ; a selective level reduces at nodes with this many plies left
 
 B_ZERO          equ &8000       ; 0, biased
 B_NEG_INF       equ &8000-32000 ; -INF
@@ -78,6 +80,7 @@ ab_node_counted:
 ab_loop:
         call ab_pick            ; C = the next move
         call ab_make
+        call ab_select_depth    ; a selective level may search it one ply shallower
         ld a,(ab_exact)         ; the exact endgame tries every move after the first with
         or a                    ; a null window (PVS): is it better than alpha at all?
         jr z,ab_loop_full
@@ -567,7 +570,9 @@ ab_key_replies_few:
         ret
 
 ; ab_pick: C = the next move to search (FR_I): in list order, or the remaining move with the
-; lowest key, swapped into place (the earliest of equal keys). Trashes AF, B, DE, HL.
+; lowest key, swapped into place (the earliest of equal keys); first of all the table's best
+; move (FR_HFIRST). Entries move with their keys, which ab_select_depth reads. Trashes AF, B,
+; DE, HL.
 ab_pick:
         push ix
         pop hl
@@ -582,6 +587,12 @@ ab_pick:
         ld a,(ix+FR_SORT)
         or a
         ret z
+        ld a,(ix+FR_I)          ; the table's move comes first, whatever its key
+        or a
+        jr nz,ab_pick_sorted
+        or (ix+FR_HFIRST)
+        ret nz
+ab_pick_sorted:
         ld a,(ix+FR_N)
         sub (ix+FR_I)
         dec a
@@ -618,10 +629,79 @@ ab_pick_keep:
         ld (hl),b
         ret
 
+; ab_select_depth: at a selective level (ab_select > 0, docs/ai.md 4.5), a node with at
+; least SELECT_MIN_DEPTH plies left and more than AB_ORDER_EMPTIES empty squares searches the
+; move just made (C, entry FR_I) one ply shallower when at least ab_select of its moves rank
+; before it: a lower key of ab_key_replies, or the same key on an earlier cell. The rank
+; depends on the position alone, not on the order of the search. Trashes AF, B, DE, HL.
+ab_select_depth:
+        ld a,(ab_select)
+        or a
+        ret z
+        ld b,a                  ; B = ab_select: counts down the moves ranked before
+        ld a,(ab_exact)
+        or a
+        ret nz
+        ld a,(ix+FR_SORT)       ; keys only from ab_key_replies: enough plies and empties
+        or a
+        ret z
+        ld a,(ix+FR_DEPTH)
+        cp SELECT_MIN_DEPTH
+        ret c
+        ld a,(ix+FR_EMPTY)
+        cp AB_ORDER_EMPTIES+1
+        ret c
+        push ix
+        pop hl
+        ld de,FR_LIST
+        add hl,de
+        push hl
+        ld a,(ix+FR_I)
+        add a,a
+        ld e,a
+        ld d,0
+        add hl,de
+        ld c,(hl)               ; C = the move's cell
+        inc hl
+        ld d,(hl)               ; D = its key
+        pop hl
+        ld e,(ix+FR_N)
+ab_select_scan:
+        ld a,(hl)               ; the entry's cell
+        inc hl
+        cp c
+        jr z,ab_select_next     ; the move itself
+        push af
+        ld a,(hl)               ; its key
+        cp d
+        jr c,ab_select_before_pop
+        jr nz,ab_select_after_pop
+        pop af                  ; the same key: ranked before iff an earlier cell
+        cp c
+        jr c,ab_select_before
+        jr ab_select_next
+ab_select_after_pop:
+        pop af
+        jr ab_select_next
+ab_select_before_pop:
+        pop af
+ab_select_before:
+        dec b
+        jr z,ab_select_reduce
+ab_select_next:
+        inc hl
+        dec e
+        jr nz,ab_select_scan
+        ret
+ab_select_reduce:
+        dec (ix+FR_SIZE+FR_DEPTH)
+        ret
+
 ab_list_end:    dw 0            ; ab_gen: where the next move goes
 ab_key_ptr:     dw 0            ; ab_key_replies: the entry being keyed
 ab_key_left:    db 0            ; and how many are left
 ab_exact:       db 0            ; 1 in the exact endgame (endgame.asm)
+ab_select:      db 0            ; the level's selectivity (docs/ai.md 4.5), 0: full width
 ab_pv_base:     dw 0            ; line(e) = ab_pv_base + 32 * e (set by the root, search.asm)
 ab_pv_one:      dw 0            ; line(1), for eg_last
 ab_win:         dw &8000+WIN    ; ab_term: a won game's base score (biased); &8000 exact

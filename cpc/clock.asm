@@ -260,10 +260,9 @@ level_budget:
         ld a,(game_level)
         sub 3
         ret c
-        ld e,a
         add a,a
-        add a,e
-        add a,2                 ; the level's row of w_levels: depth, endgame, budget
+        add a,a
+        add a,2                 ; the level's row of w_levels: depth, endgame, budget, select
         ld e,a
         ld d,0
         ld hl,w_levels

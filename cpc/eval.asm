@@ -8,7 +8,8 @@
 ;   w_flip_boundary    B (0..64)    w_flip_early F_e   w_flip_late F_l
 ;   w_pass_bonus       PB (level 2) w_mobility M (levels 3 and up)
 ;   w_level_count      search levels defined from level 3 on, then w_levels: depth,
-;                      endgame threshold and budget (minutes) of each (levels 3 and up).
+;                      endgame threshold, budget (minutes) and selectivity (docs/ai.md
+;                      4.5) of each (levels 3 and up).
 ; They are bytes in the program image (not EQUs), so a patched image plays differently.
 ;
 ;   ev_init         copies W into mb_weight (mailbox layout); call after the weights change.

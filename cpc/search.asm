@@ -231,10 +231,9 @@ AI_STAGE_EXACT  equ &FF         ; ai_depth: the exact endgame
 AI_STAGE_STOPPED equ &FE        ; ai_depth: stopped before any stage was complete
 
 sr_deep:
-        sub 3                   ; the level's row of w_levels: depth, endgame, budget
-        ld e,a
+        sub 3                   ; the level's row of w_levels: depth, endgame, budget, select
         add a,a
-        add a,e
+        add a,a
         ld e,a
         ld d,0
         ld hl,w_levels
@@ -244,6 +243,16 @@ sr_deep:
         inc hl
         ld a,(hl)
         ld (sr_endgame),a
+        inc hl
+        inc hl
+        ld a,(hl)
+        ld (ab_select),a
+        ld hl,tt_select         ; the table's values hold for one selectivity
+        cp (hl)
+        jr z,sr_deep_table_ok
+        ld (hl),a
+        call tt_clear
+sr_deep_table_ok:
         ld a,(sr_me)
         ld d,a
         ld a,(sr_opp)

@@ -95,13 +95,18 @@ tt_init_side:
         ld a,b
         cp (ZOB_PAGES/256)+6
         jr nz,tt_init_side
-        ld hl,TT_INFO           ; every slot empty
+        call tt_clear
+        ld a,1
+        ld (tt_ready),a
+        ret
+
+; tt_clear: every slot empty. Trashes BC, DE, HL.
+tt_clear:
+        ld hl,TT_INFO
         ld de,TT_INFO+1
         ld bc,TT_ENTRIES-1
         ld (hl),0
         ldir
-        ld a,1
-        ld (tt_ready),a
         ret
 
 ; tt_xor: XORs the key at offset E of the key pages (a cell: its disc key; cell + 128: its
@@ -463,6 +468,7 @@ tt_store_bound:
 ; tt_first: frame IX's list with its stored best move (FR_HMOVE, if it is in the list) at
 ; the front, searched first. Trashes AF, B, DE, HL.
 tt_first:
+        ld (ix+FR_HFIRST),0
         ld a,(ix+FR_HMOVE)
         or a
         ret z
@@ -481,16 +487,19 @@ tt_first_find:
         djnz tt_first_find
         ret                     ; not a legal move here (cannot happen unless keys collide)
 tt_first_found:
-        ld a,(de)               ; swap it with entry 0; its key 0 sorts it first
-        ld (hl),a
+        ld a,(de)               ; swap it with entry 0, keys too (ab_select_depth reads
+        ld (hl),a               ; them); ab_pick takes entry 0 first
         ld a,(ix+FR_HMOVE)
         ld (de),a
         inc hl
         inc de
         ld a,(de)
+        ld b,(hl)
         ld (hl),a
-        xor a
+        ld a,b
         ld (de),a
+        ld (ix+FR_HFIRST),1
         ret
 
 tt_ready:       db 0                ; 1 once tt_init has run (ai_entry)
+tt_select:      db 0                ; the selectivity the entries were found with (sr_deep)

@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 use othello_engine::board::{squares, Board};
 use othello_engine::book;
 use othello_engine::levels::Level;
-use othello_engine::search::{best_move, search_stage, Stage};
+use othello_engine::search::{best_move, level_stage, Stage};
 use othello_engine::weights::Weights;
 use z80_common::{ffo_positions, show, side_code, AiAnswer, Rng, AI_PASS, Z80};
 
@@ -98,7 +98,7 @@ fn game(z: &mut Z80, start: Board, level: u8, w: &Weights) -> (Vec<(AiAnswer, u8
             let a = ai(z, &b, level);
             let stage = z.cpc.peek(z.addr("ai_depth"));
             let r = match Stage::from_ai_depth(stage) {
-                Some(st) => search_stage(&b, st, w),
+                Some(st) => level_stage(&b, level, st, w),
                 None if stage == 0 => book::answer(&b, level, w).expect("a book position"),
                 None => panic!("{}: stopped before any stage", show(&b)),
             };

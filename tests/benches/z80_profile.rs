@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use cpc_asm::SymbolKind;
 use cpc_othello::build::{assemble_game, default_sources};
 use othello_engine::board::{squares, Board};
-use othello_engine::search::{best_move, search_stage, Stage};
+use othello_engine::search::{best_move, level_stage, Stage};
 use othello_engine::weights::Weights;
 use z80_common::{ffo_positions, show, side_code, Rng, Z80};
 
@@ -131,7 +131,7 @@ fn main() {
             best_move(b, level, &w)
         } else {
             let st = Stage::from_ai_depth(stage).expect("a complete stage");
-            search_stage(b, st, &w)
+            level_stage(b, level, st, &w)
         };
         assert_eq!(
             (Some(a.mv), a.score),

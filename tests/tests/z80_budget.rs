@@ -13,7 +13,7 @@ use cpc_othello::verify::stage::{self, stage_name};
 use othello_engine::board::{Board, Color};
 use othello_engine::book;
 use othello_engine::notation::to_position_string;
-use othello_engine::search::{best_move, search_stage, Stage};
+use othello_engine::search::{best_move, level_stage, Stage};
 use othello_engine::weights::Weights;
 use z80_ui_harness::{Game, Rng, PLY_PASS};
 
@@ -25,7 +25,7 @@ const GAME_LIMIT_US: u64 = 3_600_000_000;
 /// never report.
 fn reference_at(board: &Board, level: u8, stage: u8, w: &Weights) -> Option<u8> {
     match Stage::from_ai_depth(stage) {
-        Some(s) => search_stage(board, s, w).best_move,
+        Some(s) => level_stage(board, level, s, w).best_move,
         None if stage == 0 && level <= 2 => best_move(board, level, w).best_move,
         None if stage == 0 => {
             book::answer(board, level, w)

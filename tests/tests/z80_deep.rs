@@ -16,7 +16,7 @@ mod z80_pv;
 use cpc_othello::verify::stage;
 use othello_engine::board::{Board, Color};
 use othello_engine::notation::parse_square;
-use othello_engine::search::{best_move, search_stage, Stage};
+use othello_engine::search::{best_move, level_stage, search_stage, Stage};
 use othello_engine::weights::Weights;
 use z80_common::{
     board_bytes, ffo_positions, from_discs, position, random_positions, show, AiAnswer,
@@ -236,6 +236,42 @@ fn another_weights_file_changes_the_deep_play_of_both() {
 }
 
 #[test]
+fn selective_levels_match_the_reference() {
+    // docs/ai.md 4.5: the same reduced tree in both programs, at several selectivities, with
+    // the transposition table carried from one call to the next (and cleared when the
+    // selectivity changes, so that level 3's values never answer for level 4).
+    let mut toml =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../cpc/weights.toml"))
+            .expect("cpc/weights.toml");
+    let at = toml.find("[levels]").expect("a [levels] table");
+    toml.truncate(at);
+    toml.push_str(
+        "[levels]\n3 = { depth = 4, endgame = 0, select = 1 }\n\
+         4 = { depth = 5, endgame = 10, select = 2 }\n5 = { depth = 4, endgame = 0 }\n",
+    );
+    let w = Weights::parse(&toml, "selective.toml").expect("valid weights");
+    let mut z = Z80::new(&w, "selective.toml");
+    let boards: Vec<Board> = random_positions(0x5EED_0D51, 60)
+        .into_iter()
+        .filter(|b| (12..=40).contains(&empties(b)))
+        .collect();
+    assert!(boards.len() >= 20, "{} positions", boards.len());
+    let slowest = check(&mut z, &boards, &[3, 4, 5, 3], &w);
+    eprintln!("selective levels: slowest move {slowest:.1} CPC s");
+    // The rule changes answers, or the comparison above proves nothing about it.
+    let full = Weights::parse(
+        &toml.replace(", select = 1", "").replace(", select = 2", ""),
+        "full",
+    )
+    .expect("valid weights");
+    let changed = boards
+        .iter()
+        .filter(|b| best_move(b, 3, &w) != best_move(b, 3, &full))
+        .count();
+    assert!(changed >= 3, "selectivity changed {changed} answers");
+}
+
+#[test]
 fn without_mobility_the_leaves_still_see_finished_games() {
     // search.mobility = 0: the Z80 counts no moves at the leaves (docs/ai.md appendix A) but
     // must still score a finished game as T.
@@ -439,7 +475,7 @@ fn a_time_limit_stops_at_a_complete_stage() {
                 panic!("{}: an exact stage with {} empties", show(b), empties(b))
             };
             assert!(d % 2 == 0 && d <= def.depth, "stage {d}");
-            let r = search_stage(b, st, &w);
+            let r = level_stage(b, top, st, &w);
             assert_eq!(
                 (Some(a.mv), a.score),
                 (r.best_move, r.score),

@@ -9,6 +9,7 @@ use cpc_othello::verify::stage;
 use othello_engine::board::{squares, wof_difference, Board, Color};
 use othello_engine::eval::{leaf_value, terminal_score};
 use othello_engine::notation::{square_name, to_position_string};
+use othello_engine::search::alphabeta::reduced_moves;
 use othello_engine::weights::Weights;
 
 /// Checks `pv` as the principal variation of the answer (`mv`, `score`) of a search level
@@ -86,6 +87,13 @@ pub fn check_search_line(
         }
         if b.must_pass() {
             b.pass();
+        }
+        // Below the root a selective level searches some moves a ply shallower (docs/ai.md 4.5).
+        let (p, o) = b.player_opponent();
+        let reduced =
+            i > 0 && !exact && reduced_moves(w, p, o, plies_left, s.select) >> (sq & 63) & 1 == 1;
+        if reduced {
+            plies_left -= 1;
         }
         if b.play(sq).is_none() {
             return Err(at(format!(

@@ -11,7 +11,7 @@ use othello_engine::board::squares;
 use othello_engine::gtp::{self, MoveSource};
 use othello_engine::notation::{parse_board, parse_square, square_name};
 use othello_engine::perft::{perft, Convention};
-use othello_engine::search::{best_move, search_stage, Stage};
+use othello_engine::search::{best_move, level_stage, Stage};
 use othello_engine::solve::ffo::{bench_ffo, load_ffo_dir, DEFAULT_FFO_DIR};
 use othello_engine::solve::{solve, DEFAULT_TABLE_BITS};
 use othello_engine::weights::Weights;
@@ -36,10 +36,11 @@ pub enum EngineCmd {
         /// AI level: 1 Nixon easy, 2 Nixon hard, 3 and up alpha-beta (see docs/ai.md).
         #[arg(long, default_value_t = 2)]
         level: u8,
-        /// Instead of the level: one stage of a search level (docs/ai.md 4.4), the
-        /// depth-limited search of this depth (1..12), as the Z80 program reports it in
-        /// `ai_depth` when a time limit stopped it early. No opening book.
-        #[arg(long, conflicts_with_all = ["level", "exact"], value_parser = clap::value_parser!(u8).range(1..=12))]
+        /// Instead of the level's answer: one stage of it (docs/ai.md 4.4), the depth-limited
+        /// search of this depth (1..12), as the Z80 program reports it in `ai_depth` when a
+        /// time limit stopped it early; selective when `--level` is (docs/ai.md 4.5). No
+        /// opening book.
+        #[arg(long, conflicts_with = "exact", value_parser = clap::value_parser!(u8).range(1..=12))]
         depth: Option<u8>,
         /// Instead of the level: the exact endgame stage (docs/ai.md 4.4), whatever the
         /// number of empty squares.
@@ -162,7 +163,10 @@ pub fn run(cmd: EngineCmd) -> anyhow::Result<ExitCode> {
                 (None, false) => None,
             };
             let result = match stage {
-                Some(stage) => search_stage(&board, stage, &weights),
+                Some(stage) => {
+                    check_level(&weights, level)?;
+                    level_stage(&board, level, stage, &weights)
+                }
                 None => {
                     check_level(&weights, level)?;
                     best_move(&board, level, &weights)

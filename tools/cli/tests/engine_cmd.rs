@@ -71,10 +71,10 @@ fn a_stage_is_the_reference_search_of_that_stage() {
 }
 
 #[test]
-fn a_stage_and_a_level_together_or_a_depth_out_of_range_are_refused() {
+fn two_stages_or_a_depth_out_of_range_are_refused() {
     let position = ["--board", MIDDLE, "--to-move", "X"];
     for extra in [
-        &["--depth", "4", "--level", "3"][..],
+        &["--depth", "4", "--level", "9"][..],
         &["--depth", "4", "--exact"],
         &["--exact", "--level", "5"],
         &["--depth", "13"],
@@ -84,4 +84,39 @@ fn a_stage_and_a_level_together_or_a_depth_out_of_range_are_refused() {
         assert_eq!(code, 2, "{extra:?}: {err}");
         assert!(err.contains("error"), "{extra:?}: {err}");
     }
+}
+
+#[test]
+fn a_depth_stage_of_a_selective_level_is_selective() {
+    // `--level L --depth D`: stage D of level L, with L's selectivity (docs/ai.md 4.5).
+    let dir = std::env::temp_dir().join(format!("engine-cmd-select-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let toml = othello_engine::weights::DEFAULT_TOML.replace(
+        "3 = { depth = 2, endgame = 8 }",
+        "3 = { depth = 4, endgame = 8, select = 1 }",
+    );
+    let file = dir.join("sel.toml");
+    std::fs::write(&file, &toml).unwrap();
+    let w = Weights::parse(&toml, "sel.toml").unwrap();
+    let board = othello_engine::notation::parse_board(MIDDLE, 'X').expect("a board");
+    let want_sel = othello_engine::search::level_stage(&board, 3, Stage::Depth(4), &w);
+    let want_full = search_stage(&board, Stage::Depth(4), &w);
+    let args = [
+        "--board",
+        MIDDLE,
+        "--to-move",
+        "X",
+        "--level",
+        "3",
+        "--depth",
+        "4",
+        "--json",
+        "--weights",
+        file.to_str().unwrap(),
+    ];
+    let (code, out, err) = best(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(answer(&out), want(&want_sel));
+    assert!(want_sel.nodes < want_full.nodes, "select = 1 prunes");
+    std::fs::remove_dir_all(&dir).ok();
 }

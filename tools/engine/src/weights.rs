@@ -16,6 +16,7 @@ use toml::Spanned;
 use crate::book::{BookParams, FIRST_LEVEL_RANGE, PLIES_RANGE};
 use crate::levels::{
     Level, SearchLevel, BUDGET_RANGE, DEPTH_RANGE, ENDGAME_RANGE, FIRST_SEARCH_LEVEL, MAX_LEVEL,
+    SELECT_RANGE,
 };
 
 /// The text of `cpc/weights.toml`, the default parameters.
@@ -128,6 +129,9 @@ struct RawLevel {
     /// Optional: absent means no time budget (0).
     #[serde(default)]
     budget: Option<Spanned<i64>>,
+    /// Optional: absent means full width (0).
+    #[serde(default)]
+    select: Option<Spanned<i64>>,
 }
 
 /// A problem found in the text: where (byte span) and why.
@@ -387,10 +391,20 @@ fn validate_levels(raw: &BTreeMap<Spanned<String>, RawLevel>) -> Result<Vec<Sear
             )? as u8,
             None => 0,
         };
+        let select = match &level.select {
+            Some(select) => in_range(
+                select,
+                &wide(&SELECT_RANGE),
+                &format!("level {n} select"),
+                "moves",
+            )? as u8,
+            None => 0,
+        };
         levels.push(SearchLevel {
             depth,
             endgame,
             budget,
+            select,
         });
     }
     Ok(levels)

@@ -175,16 +175,19 @@ fn the_final_stage_answers_as_the_level() {
             depth: 2,
             endgame: 8,
             budget: 0,
+            select: 0,
         },
         SearchLevel {
             depth: 3,
             endgame: 12,
             budget: 25,
+            select: 0,
         },
         SearchLevel {
             depth: 1,
             endgame: 0,
             budget: 180,
+            select: 0,
         },
     ];
     let mut positions = random_positions(0x57a6_0001, 6, 10..30);
@@ -271,4 +274,61 @@ fn every_level_returns_a_legal_move_in_a_middle_game() {
 #[should_panic(expected = "level 8 is not defined (levels 1..7 are)")]
 fn an_undefined_level_is_refused() {
     let _ = best_move(&Board::start(), 8, &Weights::default());
+}
+
+#[test]
+fn selective_alphabeta_equals_selective_minimax() {
+    // docs/ai.md 4.5: the reduced tree is a function of the position, so the alpha-beta (with
+    // its own move order) finds the same value as the literal definition.
+    use othello_engine::search::alphabeta::search_depth_selective;
+    use othello_engine::search::minimax::minimax_depth_select;
+    let mut positions = random_positions(0x5e1e_0001, 10, 8..24);
+    positions.extend(random_positions(0x5e1e_0002, 10, 24..44));
+    positions.extend(random_positions(0x5e1e_0003, 6, 44..56));
+    let weight_sets = [Weights::default(), odd_weights()];
+    let mut reduced_somewhere = 0;
+    for w in &weight_sets {
+        for b in &positions {
+            for (depth, select) in [(3, 1), (4, 2), (5, 1), (5, 3)] {
+                if depth == 5 && b.empties().count_ones() > 36 {
+                    continue; // the unpruned tree is too big to stay a quick test
+                }
+                let (m, score) = minimax_depth_select(b, depth, select, w);
+                let r = search_depth_selective(b, depth, select, w);
+                assert_eq!(
+                    (r.best_move, r.score),
+                    (m, score),
+                    "depth {depth} select {select} {b:?}"
+                );
+                if m.is_some() && (m, score) != minimax_depth(b, depth, w) {
+                    reduced_somewhere += 1;
+                }
+            }
+        }
+    }
+    // The rule must really change answers, or this test proves nothing.
+    assert!(
+        reduced_somewhere > 10,
+        "selectivity changed only {reduced_somewhere} answers"
+    );
+}
+
+#[test]
+fn selection_ranks_by_replies_then_weight_then_square() {
+    use othello_engine::search::alphabeta::{reduced_moves, selection_key};
+    // docs/ai.md 4.5: key = 8 * min(replies, 31) + (127 - w) / 32.
+    assert_eq!(selection_key(127, 0), 0);
+    assert_eq!(selection_key(-128, 0), 7);
+    assert_eq!(selection_key(120, 3), 24);
+    assert_eq!(selection_key(-20, 40), 8 * 31 + 4);
+    // At the start every move leaves 3 replies and weighs the same: the ranks follow the
+    // squares, so select = 1 keeps d3 (19) alone at full depth, select = 4 keeps all four.
+    let w = Weights::default();
+    let (p, o) = Board::start().player_opponent();
+    let d3 = 19;
+    let all = Board::start().legal_moves();
+    assert_eq!(reduced_moves(&w, p, o, 3, 1), all & !(1u64 << d3));
+    assert_eq!(reduced_moves(&w, p, o, 3, 4), 0);
+    assert_eq!(reduced_moves(&w, p, o, 2, 1), 0, "not below 3 plies left");
+    assert_eq!(reduced_moves(&w, p, o, 3, 0), 0, "select 0: full width");
 }

@@ -88,6 +88,7 @@ fn shipped_file_is_norvigs_table_with_his_corner_values() {
             depth: 6,
             endgame: 14,
             budget: 0,
+            select: 0,
         }))
     );
     // The top level: ODIN's tournament level, deepening to 8 plies within 25 CPC minutes.
@@ -97,6 +98,7 @@ fn shipped_file_is_norvigs_table_with_his_corner_values() {
             depth: 8,
             endgame: 14,
             budget: 25,
+            select: 0,
         }))
     );
 }
@@ -119,6 +121,7 @@ fn base_parses_with_every_value_in_place() {
             depth: 4,
             endgame: 10,
             budget: 0,
+            select: 0,
         }))
     );
     assert_eq!((w.level(0), w.level(5)), (None, None));
@@ -149,6 +152,7 @@ fn extreme_values_are_accepted() {
             depth: 12,
             endgame: 20,
             budget: 0,
+            select: 0,
         }
     );
 }
@@ -337,6 +341,7 @@ fn a_level_budget_is_optional_and_read() {
             depth: 4,
             endgame: 14,
             budget: 25,
+            select: 0,
         }))
     );
     // Absent: no budget.

@@ -417,7 +417,7 @@ pub fn reproduce(m: &Mismatch, how: &Invocation) -> Vec<String> {
         None => vec![engine],
         Some(STAGE_EXACT) => vec![format!("cpc-othello engine solve {position}")],
         Some(depth) => vec![format!(
-            "cpc-othello engine best {position} --depth {depth}{}",
+            "cpc-othello engine best {position} --level {level} --depth {depth}{}",
             how.engine_weights
         )],
     };
@@ -590,7 +590,7 @@ mod tests {
             depth,
             [
                 format!(
-                    "cpc-othello engine best --board {start} --to-move X --depth 4 --weights w.toml"
+                    "cpc-othello engine best --board {start} --to-move X --level 7 --depth 4 --weights w.toml"
                 ),
                 format!(
                     "cpc-othello verify --weights w.toml --levels 7 --board {start} --to-move X \

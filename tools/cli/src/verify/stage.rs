@@ -10,7 +10,7 @@
 
 use othello_engine::board::Board;
 use othello_engine::levels::{Level, SearchLevel};
-use othello_engine::search::{best_move, final_stage, search_stage, SearchResult, Stage};
+use othello_engine::search::{best_move, final_stage, search_stage_select, SearchResult, Stage};
 use othello_engine::weights::Weights;
 use serde_json::{json, Value};
 
@@ -146,7 +146,9 @@ pub fn expected(
     if !timed {
         let want = final_stage(board, s);
         return if byte == want.ai_depth() {
-            Ok(Expected::Answer(search_stage(board, want, weights)))
+            Ok(Expected::Answer(search_stage_select(
+                board, want, s.select, weights,
+            )))
         } else {
             Err(format!(
                 "stage {} without a time limit, where level {level} searches {} only",
@@ -167,7 +169,9 @@ pub fn expected(
             "the exact endgame with {empties} empty squares, where level {level} solves from {}",
             s.endgame
         )),
-        Some(stage) => Ok(Expected::Answer(search_stage(board, stage, weights))),
+        Some(stage) => Ok(Expected::Answer(search_stage_select(
+            board, stage, s.select, weights,
+        ))),
         None => Err(format!("ai_depth &{byte:02X}, which names no stage")),
     }
 }
@@ -318,7 +322,12 @@ mod tests {
         let at = |timed, byte| expected(&mid, top, &w, timed, byte);
         assert_eq!(
             at(true, 2),
-            Ok(Expected::Answer(search_stage(&mid, Stage::Depth(2), &w)))
+            Ok(Expected::Answer(search_stage_select(
+                &mid,
+                Stage::Depth(2),
+                0,
+                &w
+            )))
         );
         assert_eq!(
             at(false, s.depth),

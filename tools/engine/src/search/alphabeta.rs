@@ -7,6 +7,12 @@
 //! the root uses the weight order with the tie-aware windows of the root loop (`root.rs`).
 //! None of this changes the answer, only the node count: the result is the one docs/ai.md
 //! defines for the canonical order.
+//!
+//! A level may be *selective* (docs/ai.md 4.5): below the root, at a node with at least
+//! [`SELECT_MIN_DEPTH`] plies left and more than [`SELECT_MIN_EMPTIES`] empty squares, only
+//! the `select` best moves by [`selection_key`] are searched to the full depth, the others one
+//! ply shallower. The rank is a function of the position alone, so the value is still one
+//! number per (position, depth, select) that any alpha-beta finds.
 
 use super::root::{root_loop, Line, Moves};
 use super::SearchResult;
@@ -17,10 +23,82 @@ use crate::weights::Weights;
 /// Remaining depth from which interior moves are ordered by the opponent's replies.
 pub const ORDER_BY_REPLIES_DEPTH: u8 = 2;
 
+/// Remaining depth from which a selective level reduces its later moves (docs/ai.md 4.5).
+pub const SELECT_MIN_DEPTH: u8 = 3;
+/// A selective level reduces only where more empty squares than this remain (docs/ai.md 4.5).
+pub const SELECT_MIN_EMPTIES: u32 = 5;
+
+/// The rank key of docs/ai.md 4.5 (lower is better): eight times the opponent's replies
+/// (at most 31) plus `(127 - w) / 32` for the square's effective weight `w`.
+#[must_use]
+pub fn selection_key(weight: i16, replies: u32) -> u8 {
+    let few = replies.min(31) as u8;
+    let light = (127 - weight).clamp(0, 255) as u8;
+    8 * few + (light >> 5)
+}
+
+/// For each legal move of `player` (a bitboard `moves`, ascending squares), whether a
+/// selective search of `select` (0 = none) at `depth` plies left searches it one ply shallower
+/// (docs/ai.md 4.5). Bit `sq` of the result is set for a reduced move.
+#[must_use]
+pub fn reduced_moves(w: &Weights, player: u64, opponent: u64, depth: u8, select: u8) -> u64 {
+    let occupied = player | opponent;
+    if select == 0 || depth < SELECT_MIN_DEPTH || (!occupied).count_ones() <= SELECT_MIN_EMPTIES {
+        return 0;
+    }
+    let moves = legal_moves(player, opponent);
+    let keyed: Vec<(u8, u8)> = crate::board::squares(moves)
+        .map(|sq| {
+            let f = crate::board::flips(player, opponent, sq);
+            let replies = legal_moves(opponent & !f, player | f | 1u64 << sq).count_ones();
+            (
+                sq,
+                selection_key(effective_weight(w, occupied, sq), replies),
+            )
+        })
+        .collect();
+    let mut reduced = 0u64;
+    for &(sq, key) in &keyed {
+        // Moves ranked before this one: a lower key, or the same key on an earlier square.
+        let rank = keyed
+            .iter()
+            .filter(|&&(t, k)| k < key || (k == key && t < sq))
+            .count();
+        if rank >= usize::from(select) {
+            reduced |= 1u64 << sq;
+        }
+    }
+    reduced
+}
+
 /// Searches `board` to `depth` plies (0 counts as 1).
 #[must_use]
 pub fn search_depth(board: &Board, depth: u8, weights: &Weights) -> SearchResult {
     search_depth_ordered(board, depth, weights, false)
+}
+
+/// [`search_depth`] for a selective level (docs/ai.md 4.5): `select` = 0 is the full-width
+/// search.
+#[must_use]
+pub fn search_depth_selective(
+    board: &Board,
+    depth: u8,
+    select: u8,
+    weights: &Weights,
+) -> SearchResult {
+    search_root(board, depth, select, weights, false)
+}
+
+/// `V(position, k)` of docs/ai.md 4.3 (4.5 with `select` > 0) for the owner of `player`, as an
+/// interior node: a full-window alpha-beta.
+#[must_use]
+pub fn node_value(w: &Weights, player: u64, opponent: u64, k: u8, select: u8) -> i16 {
+    let mut s = Searcher {
+        w,
+        select,
+        nodes: 0,
+    };
+    s.negamax(player, opponent, k, -INF, INF, &mut Line::new())
 }
 
 /// [`search_depth`] with the root moves in canonical (ascending square) order when
@@ -32,6 +110,16 @@ pub fn search_depth_ordered(
     weights: &Weights,
     canonical_root: bool,
 ) -> SearchResult {
+    search_root(board, depth, 0, weights, canonical_root)
+}
+
+fn search_root(
+    board: &Board,
+    depth: u8,
+    select: u8,
+    weights: &Weights,
+    canonical_root: bool,
+) -> SearchResult {
     let (p, o) = board.player_opponent();
     let moves = legal_moves(p, o);
     if moves == 0 {
@@ -39,6 +127,7 @@ pub fn search_depth_ordered(
     }
     let mut s = Searcher {
         w: weights,
+        select,
         nodes: 1,
     };
     let occupied = p | o;
@@ -63,6 +152,7 @@ pub fn search_depth_ordered(
 
 struct Searcher<'a> {
     w: &'a Weights,
+    select: u8,
     nodes: u64,
 }
 
@@ -105,13 +195,15 @@ impl Searcher<'_> {
                 weight
             }
         });
+        let reduced = reduced_moves(w, p, o, depth, self.select);
         let mut best = -INF;
         let mut child = Line::new();
         for (sq, f) in order.iter() {
+            let child_depth = depth - 1 - u8::from(reduced >> sq & 1 == 1);
             let v = -self.negamax(
                 o & !f,
                 p | f | 1u64 << sq,
-                depth - 1,
+                child_depth,
                 -beta,
                 -alpha,
                 &mut child,

@@ -4,11 +4,19 @@
 
 use crate::board::{flips, legal_moves, squares, wof_difference, Board};
 use crate::eval::{leaf_value, terminal_score};
+use crate::search::alphabeta::reduced_moves;
 use crate::weights::Weights;
 
 /// V(position, depth) of docs/ai.md for the owner of `player`.
 #[must_use]
 pub fn value_depth(w: &Weights, player: u64, opponent: u64, depth: u8) -> i16 {
+    value_depth_select(w, player, opponent, depth, 0)
+}
+
+/// V(position, depth) of a selective level (docs/ai.md 4.5; `select` = 0: full width) for the
+/// owner of `player`, as an interior node.
+#[must_use]
+pub fn value_depth_select(w: &Weights, player: u64, opponent: u64, depth: u8, select: u8) -> i16 {
     let moves = legal_moves(player, opponent);
     if depth == 0 {
         return leaf_value(w, player, opponent);
@@ -17,12 +25,14 @@ pub fn value_depth(w: &Weights, player: u64, opponent: u64, depth: u8) -> i16 {
         if legal_moves(opponent, player) == 0 {
             return terminal_score(player, opponent);
         }
-        return -value_depth(w, opponent, player, depth);
+        return -value_depth_select(w, opponent, player, depth, select);
     }
+    let reduced = reduced_moves(w, player, opponent, depth, select);
     squares(moves)
         .map(|sq| {
             let f = flips(player, opponent, sq);
-            -value_depth(w, opponent & !f, player | f | 1u64 << sq, depth - 1)
+            let k = depth - 1 - u8::from(reduced >> sq & 1 == 1);
+            -value_depth_select(w, opponent & !f, player | f | 1u64 << sq, k, select)
         })
         .max()
         .expect("at least one move")
@@ -51,8 +61,20 @@ pub fn value_exact(player: u64, opponent: u64) -> i16 {
 /// whose value is the maximum. `None` (score 0) when the side to move must pass.
 #[must_use]
 pub fn minimax_depth(board: &Board, depth: u8, w: &Weights) -> (Option<u8>, i16) {
+    minimax_depth_select(board, depth, 0, w)
+}
+
+/// [`minimax_depth`] at a selective level (docs/ai.md 4.5): the root's moves are all searched
+/// to `depth - 1`, the rule applies below it.
+#[must_use]
+pub fn minimax_depth_select(
+    board: &Board,
+    depth: u8,
+    select: u8,
+    w: &Weights,
+) -> (Option<u8>, i16) {
     let depth = depth.max(1);
-    canonical_root(board, |p, o| value_depth(w, p, o, depth - 1))
+    canonical_root(board, |p, o| value_depth_select(w, p, o, depth - 1, select))
 }
 
 /// The chosen move and exact score of the endgame mode. `None` (score 0) when the side to move

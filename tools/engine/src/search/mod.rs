@@ -74,7 +74,7 @@ pub fn search(board: &Board, level: Level, weights: &Weights) -> SearchResult {
     match level {
         Level::NixonEasy => nixon::nixon_easy(board, weights),
         Level::NixonHard => nixon::nixon_hard(board, weights),
-        Level::Search(s) => search_stage(board, final_stage(board, s), weights),
+        Level::Search(s) => search_stage_select(board, final_stage(board, s), s.select, weights),
     }
 }
 
@@ -144,6 +144,33 @@ pub fn search_stage(board: &Board, stage: Stage, weights: &Weights) -> SearchRes
         Stage::Depth(d) => alphabeta::search_depth(board, d, weights),
         Stage::Exact => endgame::solve_exact(board),
     }
+}
+
+/// [`search_stage`] at a selective level (docs/ai.md 4.5): `select` is the level's
+/// [`SearchLevel::select`] (0 = full width, the same as [`search_stage`]). The exact endgame is
+/// never selective.
+#[must_use]
+pub fn search_stage_select(
+    board: &Board,
+    stage: Stage,
+    select: u8,
+    weights: &Weights,
+) -> SearchResult {
+    match stage {
+        Stage::Depth(d) => alphabeta::search_depth_selective(board, d, select, weights),
+        Stage::Exact => endgame::solve_exact(board),
+    }
+}
+
+/// The answer of `stage` at `level` of `weights`: [`search_stage_select`] with that level's
+/// selectivity (full width for a level that is not a search level).
+#[must_use]
+pub fn level_stage(board: &Board, level: u8, stage: Stage, weights: &Weights) -> SearchResult {
+    let select = match weights.level(level) {
+        Some(Level::Search(s)) => s.select,
+        _ => 0,
+    };
+    search_stage_select(board, stage, select, weights)
 }
 
 /// The stage whose answer [`search`] returns for `level`: [`Stage::Exact`] when the board has
