@@ -231,8 +231,9 @@ ab_child:
         ret
 
 ; ab_leaf: the depth-0 value of the child (docs/ai.md 4.3): T if the game is over, else
-; E = S + M * (mP - mO), from the child's point of view; with M = 0 no move is counted, a
-; legal move of either side is enough to know the game goes on. Out: HL (biased).
+; E = S + M * (mP - mO) + PM * (pmP - pmO), from the child's point of view; with M = PM = 0
+; no move is counted, a legal move of either side is enough to know the game goes on.
+; Out: HL (biased).
 ab_leaf:
         ld a,(ai_abort)         ; "move now"
         or a
@@ -249,10 +250,11 @@ ab_leaf:
 ab_leaf_counted:
         ld d,(ix+FR_O)          ; the child's side to move
         ld e,(ix+FR_P)
-        ld a,(w_mobility)
-        or a
+        ld a,(w_potential)
+        ld hl,w_mobility
+        or (hl)
         jr z,ab_leaf_s_only
-        call mob_both           ; B = its moves, C = its opponent's
+        call mob_both           ; B = its moves, C = its opponent's; D', E' the potential ones
         ld a,b
         or c
         jr z,ab_leaf_over
@@ -267,6 +269,19 @@ ab_leaf_counted:
         ld l,(ix+FR_SIZE+FR_S)
         ld h,(ix+FR_SIZE+FR_S+1)
         add hl,de
+        ex de,hl                ; DE = S + M * (mP - mO)
+        exx
+        ld a,d
+        sub e
+        exx
+        add a,POT_INDEX         ; pmP - pmO + POT_INDEX: 132..252
+        ld l,a
+        ld h,MOB_LO/256
+        ld c,(hl)
+        inc h
+        ld b,(hl)               ; BC = PM * (pmP - pmO)
+        ex de,hl
+        add hl,bc
         ld a,h
         xor &80                 ; biased
         ld h,a

@@ -8,7 +8,7 @@
 ;
 ;   e > endgame   soft = t / ((e - endgame + 1) / 2 + TM_END_UNITS), this side's moves
 ;                 before the exact endgame plus the endgame's share; a new stage (two
-;                 plies deeper) starts only while less than soft / 4 has gone, since it
+;                 plies deeper) starts only while at most soft / 3 has gone, since it
 ;                 takes several times longer than all before it; hard = min(3 * soft, t / 2)
 ;   e <= endgame  hard = t / 2 for the whole search, the exact endgame included (if it
 ;                 does not finish, a later move with fewer empty squares tries again)
@@ -102,8 +102,8 @@ tm_start_frames:
         ld (ai_timing),a        ; last: the interrupt handler counts from now on
         ret
 
-; tm_more: carry set iff there is time to start another stage: no limit, or less than a
-; quarter of the soft limit has gone (two plies more cost several times all the stages
+; tm_more: carry set iff there is time to start another stage: no limit, or at most a
+; third of the soft limit has gone (two plies more cost several times all the stages
 ; before). Trashes AF, DE, HL.
 tm_more:
         ld a,(ai_timing)
@@ -113,16 +113,21 @@ tm_more:
         ld hl,(frame_counter)
         ld de,(tm_start_frame)
         or a
-        sbc hl,de
-        ex de,hl                ; DE = frames gone
+        sbc hl,de               ; HL = frames gone
+        ld d,h
+        ld e,l
+        add hl,hl
+        jr c,tm_more_no
+        add hl,de
+        jr c,tm_more_no
+        ex de,hl                ; DE = 3 * frames gone
         ld hl,(tm_soft)
-        srl h
-        rr l
-        srl h
-        rr l
         or a
-        sbc hl,de               ; no borrow iff gone <= soft / 4
+        sbc hl,de               ; no borrow iff 3 * gone <= soft
         ccf
+        ret
+tm_more_no:
+        or a
         ret
 
 ; tm_stop: the hard limit stops counting; an ai_abort set by it is cleared (it stopped our

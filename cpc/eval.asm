@@ -90,7 +90,8 @@ ev_move_score_mul:
 ;
 ; While a deep search runs, mb_weight holds the *effective* weights w(s) of docs/ai.md 3.1, kept
 ; up to date as corners are taken and given back (appendix A), and the mobility term M * k
-; is a table (MOB_LO / MOB_HI, search.asm).
+; is a table (MOB_LO / MOB_HI, search.asm), and so is the potential-mobility term PM * k, in
+; the same pages from POT_INDEX - 63 on.
 ;
 ;   ev_deep_init     call after ev_init, D = P, E = O: effective weights for the corners
 ;                    already taken, the mobility table. Out: HL = S (3.2) from P's view.
@@ -177,6 +178,28 @@ ev_deep_init_mob:
         ld a,c
         cp 129
         jr c,ev_deep_init_mob
+        ld a,(w_potential)      ; the potential table: PM * k for k = -63..63 at k + POT_INDEX
+        ld e,a
+        add a,a
+        sbc a,a
+        ld d,a                  ; DE = PM
+        ld hl,0
+        ld b,63
+ev_deep_init_pot_neg:
+        or a
+        sbc hl,de
+        djnz ev_deep_init_pot_neg   ; HL = -63 * PM
+        ld bc,MOB_LO+POT_INDEX-63
+ev_deep_init_pot:
+        ld a,l
+        ld (bc),a
+        inc b
+        ld a,h
+        ld (bc),a
+        dec b
+        add hl,de
+        inc c
+        jr nz,ev_deep_init_pot  ; up to k + POT_INDEX = 255
         pop de
         ld hl,0                 ; S = the sum over P's discs - the sum over O's
         ld (ev_sum),hl

@@ -15,7 +15,9 @@
 ;   sq_legal    C = empty cell: carry set iff P may play there.
 ;   mob_any     carry set iff P has a legal move.
 ;   mob_count   B = P's legal moves.
-;   mob_both    B = P's legal moves, C = O's (each counted as if that side were to move).
+;   mob_both    B = P's legal moves, C = O's (each counted as if that side were to move);
+;               D' and E' = their potential moves: the empty cells next to an O disc, and
+;               next to a P disc (docs/ai.md 3.3).
 ;   sm_make     P plays the legal move on cell C: flips, pushes them on the undo stack at IY.
 ;   sm_undo     takes back the move on top of the undo stack.
 
@@ -346,13 +348,18 @@ mob_count_next:
         inc b
         jr mob_count_next
 
-; mob_both: B = P's legal moves, C = O's, in one pass over the empty cells. The counts run
-; in B' and C'. Keeps DE; trashes AF, HL and the alternate BC. In the ray blocks B holds what
-; is known of cell C: bit 0 = P may play there, bit 1 = O may. A P disc next to C may open a
-; move for O, an O disc one for P; once both are known the cell is done (mob_both_cell).
+; mob_both: B = P's legal moves, C = O's, in one pass over the empty cells; D' and E' =
+; the empty cells next to an O disc and next to a P disc (the potential moves, docs/ai.md
+; 3.3). The counts run in B', C', D', E'. Keeps DE; trashes AF, HL and the alternate BC, DE.
+; In the ray blocks B holds what is known of cell C: bit 0 = P may play there, bit 1 = O
+; may, bit 2 = an O disc is next to it, bit 3 = a P disc is. A P disc next to C may open a
+; move for O, an O disc one for P; once both moves are known the cell is done
+; (mob_both_cell): a legal move implies the neighbour.
 mob_both:
         exx
         ld bc,0
+        ld d,b
+        ld e,b
         exx
         ld c,0
 mob_both_next:
@@ -378,6 +385,7 @@ mob_both_next:
         jr z,mob_both_nw_opp
         cp d
         jr nz,mob_both_nw_end
+        set 3,b                ; next to a P disc: a potential move for O
         bit 1,b
         jr nz,mob_both_nw_end
 mob_both_nw_pw:
@@ -392,6 +400,7 @@ mob_both_nw_pw:
         set 1,b
         jr mob_both_nw_found
 mob_both_nw_opp:
+        set 2,b                ; next to an O disc: a potential move for P
         bit 0,b
         jr nz,mob_both_nw_end
 mob_both_nw_ow:
@@ -406,6 +415,7 @@ mob_both_nw_ow:
         set 0,b
 mob_both_nw_found:
         ld a,b
+        and 3
         cp 3
         jp z,mob_both_cell
 mob_both_nw_back:
@@ -420,6 +430,7 @@ mob_both_nw_end:
         jr z,mob_both_n_opp
         cp d
         jr nz,mob_both_n_end
+        set 3,b                ; next to a P disc: a potential move for O
         bit 1,b
         jr nz,mob_both_n_end
 mob_both_n_pw:
@@ -434,6 +445,7 @@ mob_both_n_pw:
         set 1,b
         jr mob_both_n_found
 mob_both_n_opp:
+        set 2,b                ; next to an O disc: a potential move for P
         bit 0,b
         jr nz,mob_both_n_end
 mob_both_n_ow:
@@ -448,6 +460,7 @@ mob_both_n_ow:
         set 0,b
 mob_both_n_found:
         ld a,b
+        and 3
         cp 3
         jp z,mob_both_cell
 mob_both_n_back:
@@ -462,6 +475,7 @@ mob_both_n_end:
         jr z,mob_both_ne_opp
         cp d
         jr nz,mob_both_ne_end
+        set 3,b                ; next to a P disc: a potential move for O
         bit 1,b
         jr nz,mob_both_ne_end
 mob_both_ne_pw:
@@ -476,6 +490,7 @@ mob_both_ne_pw:
         set 1,b
         jr mob_both_ne_found
 mob_both_ne_opp:
+        set 2,b                ; next to an O disc: a potential move for P
         bit 0,b
         jr nz,mob_both_ne_end
 mob_both_ne_ow:
@@ -490,6 +505,7 @@ mob_both_ne_ow:
         set 0,b
 mob_both_ne_found:
         ld a,b
+        and 3
         cp 3
         jp z,mob_both_cell
 mob_both_ne_back:
@@ -506,6 +522,7 @@ mob_both_ne_end:
         jr z,mob_both_w_opp
         cp d
         jr nz,mob_both_w_end
+        set 3,b                ; next to a P disc: a potential move for O
         bit 1,b
         jr nz,mob_both_w_end
 mob_both_w_pw:
@@ -520,6 +537,7 @@ mob_both_w_pw:
         set 1,b
         jr mob_both_w_found
 mob_both_w_opp:
+        set 2,b                ; next to an O disc: a potential move for P
         bit 0,b
         jr nz,mob_both_w_end
 mob_both_w_ow:
@@ -534,6 +552,7 @@ mob_both_w_ow:
         set 0,b
 mob_both_w_found:
         ld a,b
+        and 3
         cp 3
         jp z,mob_both_cell
 mob_both_w_back:
@@ -549,6 +568,7 @@ mob_both_w_end:
         jr z,mob_both_e_opp
         cp d
         jr nz,mob_both_e_end
+        set 3,b                ; next to a P disc: a potential move for O
         bit 1,b
         jr nz,mob_both_e_end
 mob_both_e_pw:
@@ -563,6 +583,7 @@ mob_both_e_pw:
         set 1,b
         jr mob_both_e_found
 mob_both_e_opp:
+        set 2,b                ; next to an O disc: a potential move for P
         bit 0,b
         jr nz,mob_both_e_end
 mob_both_e_ow:
@@ -577,6 +598,7 @@ mob_both_e_ow:
         set 0,b
 mob_both_e_found:
         ld a,b
+        and 3
         cp 3
         jp z,mob_both_cell
 mob_both_e_back:
@@ -593,6 +615,7 @@ mob_both_e_end:
         jr z,mob_both_sw_opp
         cp d
         jr nz,mob_both_sw_end
+        set 3,b                ; next to a P disc: a potential move for O
         bit 1,b
         jr nz,mob_both_sw_end
 mob_both_sw_pw:
@@ -607,6 +630,7 @@ mob_both_sw_pw:
         set 1,b
         jr mob_both_sw_found
 mob_both_sw_opp:
+        set 2,b                ; next to an O disc: a potential move for P
         bit 0,b
         jr nz,mob_both_sw_end
 mob_both_sw_ow:
@@ -621,6 +645,7 @@ mob_both_sw_ow:
         set 0,b
 mob_both_sw_found:
         ld a,b
+        and 3
         cp 3
         jp z,mob_both_cell
 mob_both_sw_back:
@@ -635,6 +660,7 @@ mob_both_sw_end:
         jr z,mob_both_s_opp
         cp d
         jr nz,mob_both_s_end
+        set 3,b                ; next to a P disc: a potential move for O
         bit 1,b
         jr nz,mob_both_s_end
 mob_both_s_pw:
@@ -649,6 +675,7 @@ mob_both_s_pw:
         set 1,b
         jr mob_both_s_found
 mob_both_s_opp:
+        set 2,b                ; next to an O disc: a potential move for P
         bit 0,b
         jr nz,mob_both_s_end
 mob_both_s_ow:
@@ -663,6 +690,7 @@ mob_both_s_ow:
         set 0,b
 mob_both_s_found:
         ld a,b
+        and 3
         cp 3
         jp z,mob_both_cell
 mob_both_s_back:
@@ -677,6 +705,7 @@ mob_both_s_end:
         jr z,mob_both_se_opp
         cp d
         jr nz,mob_both_se_end
+        set 3,b                ; next to a P disc: a potential move for O
         bit 1,b
         jr nz,mob_both_se_end
 mob_both_se_pw:
@@ -691,6 +720,7 @@ mob_both_se_pw:
         set 1,b
         jr mob_both_se_found
 mob_both_se_opp:
+        set 2,b                ; next to an O disc: a potential move for P
         bit 0,b
         jr nz,mob_both_se_end
 mob_both_se_ow:
@@ -705,6 +735,7 @@ mob_both_se_ow:
         set 0,b
 mob_both_se_found:
         ld a,b
+        and 3
         cp 3
         jp z,mob_both_cell
 mob_both_se_back:
@@ -713,16 +744,31 @@ mob_both_se_back:
         ld l,a
 mob_both_se_end:
 mob_both_cell:
-        srl b
+        ld a,b
+        rrca
         jr nc,mob_both_o
         exx
         inc b
         exx
 mob_both_o:
-        srl b
-        jp nc,mob_both_next
+        rrca
+        jr nc,mob_both_pot_p
         exx
         inc c
+        exx
+mob_both_pot_p:                 ; P may play there, or it is next to an O disc
+        ld a,b
+        and 5
+        jr z,mob_both_pot_o
+        exx
+        inc d
+        exx
+mob_both_pot_o:                 ; likewise for O
+        ld a,b
+        and 10
+        jp z,mob_both_next
+        exx
+        inc e
         exx
         jp mob_both_next
 mob_both_end:

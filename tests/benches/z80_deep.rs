@@ -15,8 +15,10 @@
 //! which scans the keyboard every frame, and waits for a key): the calls run with the
 //! interrupts of the real game, as when it plays.
 //!
-//! `cargo bench -p cpc-e2e --bench z80_deep [-- LEVELS [GAMES]]`, e.g. `-- 3,4,5 2`;
-//! default: every level, 2 games each. The top level takes a long time (host minutes).
+//! `cargo bench -p cpc-e2e --bench z80_deep [-- LEVELS [GAMES [games-only]]]`, e.g. `-- 3,4,5
+//! 2`; default: every level, 2 games each. The top level takes a long time (host minutes).
+//! `games-only` skips part 2. The games also give the stages by phase of the game (moves 9
+//! to 17, 18 on), the depth ODIN's tournament level is measured by.
 
 #[path = "../tests/z80_common/mod.rs"]
 mod z80_common;
@@ -76,7 +78,7 @@ fn opening(seed: u64, plies: u32) -> Board {
 /// (docs/ai.md 4.4) each side passes `ai_time` = what is left of its budget, as the game does,
 /// and each answer is checked at the stage `ai_depth` reports. Returns the answers (with
 /// their stages) and the CPC time of each side.
-fn game(z: &mut Z80, start: Board, level: u8, w: &Weights) -> (Vec<(AiAnswer, u8)>, [u64; 2]) {
+fn game(z: &mut Z80, start: Board, level: u8, w: &Weights) -> (Vec<Answer>, [u64; 2]) {
     let budget_us = match w.level(level) {
         Some(Level::Search(s)) => u64::from(s.budget) * 60_000_000,
         _ => 0,
@@ -111,19 +113,24 @@ fn game(z: &mut Z80, start: Board, level: u8, w: &Weights) -> (Vec<(AiAnswer, u8
             (a, stage)
         };
         side_us[side] += a.us;
-        answers.push((a, stage));
+        let move_number = 61 - b.empties().count_ones();
+        answers.push((a, stage, move_number));
         b.play(a.mv).expect("a legal move");
     }
     (answers, side_us)
 }
 
+/// An answer, the stage it came from and the number of the move it played (1 = the first
+/// move of the game: 60 empty squares).
+type Answer = (AiAnswer, u8, u32);
+
 /// The stage of an answer at a level without a budget: always the level's own.
 const FINAL_STAGE: u8 = 0xFD;
 
 /// "depth 6: 29, exact: 14, ..." for a level's answers.
-fn stages(answers: &[(AiAnswer, u8)]) -> String {
+fn stages(answers: &[Answer]) -> String {
     let mut counts: BTreeMap<u8, usize> = BTreeMap::new();
-    for &(_, s) in answers {
+    for &(_, s, _) in answers {
         *counts.entry(s).or_default() += 1;
     }
     counts
@@ -139,6 +146,50 @@ fn stages(answers: &[(AiAnswer, u8)]) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The stages by phase of the game (ODIN's tournament level searched 7 plies until move 18,
+/// then 9 plies until 12 empties, then exactly): moves 9 to 17 outside the book, move 18 on
+/// before the exact endgame, and how many of each reached 7 and 9 plies.
+fn phases(answers: &[Answer]) -> String {
+    let early: Vec<u8> = answers
+        .iter()
+        .filter(|&&(_, s, n)| n < 18 && s != 0 && s != 0xFF)
+        .map(|&(_, s, _)| s)
+        .collect();
+    let late: Vec<u8> = answers
+        .iter()
+        .filter(|&&(_, s, n)| n >= 18 && s != 0 && s != 0xFF)
+        .map(|&(_, s, _)| s)
+        .collect();
+    let exact = answers.iter().filter(|&&(_, s, _)| s == 0xFF).count();
+    let book = answers.iter().filter(|&&(_, s, _)| s == 0).count();
+    let at_least = |v: &[u8], d: u8| {
+        let n = v.iter().filter(|&&s| s >= d && s != FINAL_STAGE).count();
+        format!(
+            "{n}/{} ({:.0} %)",
+            v.len(),
+            100.0 * n as f64 / v.len().max(1) as f64
+        )
+    };
+    let hist = |v: &[u8]| {
+        let mut c: BTreeMap<u8, usize> = BTreeMap::new();
+        for &s in v {
+            *c.entry(s).or_default() += 1;
+        }
+        c.iter()
+            .map(|(d, n)| format!("d{d}: {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        "| {} | {} | {} | {} | {} | {exact} | {book} |",
+        hist(&early),
+        at_least(&early, 7),
+        hist(&late),
+        at_least(&late, 9),
+        answers.len()
+    )
 }
 
 fn main() {
@@ -166,6 +217,7 @@ fn main() {
         "| level | depth / exact from / budget | moves | CPC s/move min | median | max | nodes per CPC s | CPC min per game side (max) | stages |"
     );
     println!("|---|---|---|---|---|---|---|---|---|");
+    let mut phase_rows = Vec::new();
     for &level in &levels {
         let def = w.search_levels()[usize::from(level - 3)];
         let mut all = Vec::new();
@@ -176,7 +228,8 @@ fn main() {
             all.extend(answers);
         }
         let stage_text = stages(&all);
-        let mut all: Vec<AiAnswer> = all.into_iter().map(|(a, _)| a).collect();
+        phase_rows.push(format!("| {level} {}", phases(&all)));
+        let mut all: Vec<AiAnswer> = all.into_iter().map(|(a, _, _)| a).collect();
         all.sort_by_key(|a| a.us);
         let total_us: u64 = all.iter().map(|a| a.us).sum();
         let nodes: u64 = all.iter().map(|a| u64::from(a.nodes)).sum();
@@ -196,6 +249,18 @@ fn main() {
             nodes as f64 / sec(total_us),
             sec(worst_side) / 60.0
         );
+    }
+
+    println!("\nStages by phase (moves 9-17 and 18 on, outside the book and the exact endgame)\n");
+    println!(
+        "| level | moves 9-17 | >= 7 plies | move 18 on | >= 9 plies | moves | exact | book |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for row in &phase_rows {
+        println!("{row}");
+    }
+    if args.get(2).map(String::as_str) == Some("games-only") {
+        return;
     }
 
     let ffo = match ffo_positions() {

@@ -206,7 +206,7 @@ fn worked_examples_of_the_ai_document() {
     let b = from_discs(&["a1"], &["b1", "b2"], Color::Black);
     let c1 = parse_square("c1").expect("c1");
     assert_eq!((ai(&mut z, &b, 4).mv, ai(&mut z, &b, 4).score), (c1, 30064));
-    assert_eq!((ai(&mut z, &b, 3).mv, ai(&mut z, &b, 3).score), (c1, 200));
+    assert_eq!((ai(&mut z, &b, 3).mv, ai(&mut z, &b, 3).score), (c1, 210));
     check(&mut z, &random_positions(0x5EED_0D04, 40), &[3, 4], &w);
 }
 
@@ -245,6 +245,9 @@ fn selective_levels_match_the_reference() {
             .expect("cpc/weights.toml");
     let at = toml.find("[levels]").expect("a [levels] table");
     toml.truncate(at);
+    // With the potential-mobility term too (docs/ai.md 3.3).
+    let toml = toml.replace("[search]\n", "[search]\npotential = 7\n");
+    let mut toml = toml.replace("\npotential = 10", "");
     toml.push_str(
         "[levels]\n3 = { depth = 4, endgame = 0, select = 1 }\n\
          4 = { depth = 5, endgame = 10, select = 2 }\n5 = { depth = 4, endgame = 0 }\n",

@@ -11,7 +11,14 @@ fn main() {
         .map(|x| x.parse().unwrap())
         .collect();
     let (d1, s1, d2, s2, games) = (a[0] as u8, a[1] as u8, a[2] as u8, a[3] as u8, a[4]);
-    let w = Weights::default();
+    // A_WEIGHTS / B_WEIGHTS: other weights files for the two sides.
+    let load = |var: &str| {
+        std::env::var(var).map_or_else(
+            |_| Weights::default(),
+            |f| Weights::load(std::path::Path::new(&f)).expect("weights"),
+        )
+    };
+    let (wa, wb) = (load("A_WEIGHTS"), load("B_WEIGHTS"));
     let res: Vec<(i32, u64, u64)> = (0..games)
         .into_par_iter()
         .map(|g| {
@@ -37,9 +44,9 @@ fn main() {
                 let r = if e <= 14 {
                     othello_engine::search::endgame::solve_exact(&b)
                 } else if a_turn {
-                    search_depth_selective(&b, d1, s1, &w)
+                    search_depth_selective(&b, d1, s1, &wa)
                 } else {
-                    search_depth_selective(&b, d2, s2, &w)
+                    search_depth_selective(&b, d2, s2, &wb)
                 };
                 if e > 14 {
                     if a_turn {

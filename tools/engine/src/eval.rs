@@ -27,8 +27,11 @@ pub const SQUARE_SUM_BOUND: i16 = 64 * MAX_WEIGHT;
 /// Bound of |mobility term|: |weight| <= 128 times a move-count difference of at most 64.
 pub const MOBILITY_BOUND: i16 = 64 * MAX_WEIGHT;
 
-/// Bound of |leaf evaluation| (16384), far below [`WIN`] - 64.
-pub const EVAL_BOUND: i16 = SQUARE_SUM_BOUND + MOBILITY_BOUND;
+/// Bound of |potential-mobility term|: |weight| <= 128 times a difference of at most 64.
+pub const POTENTIAL_BOUND: i16 = 64 * MAX_WEIGHT;
+
+/// Bound of |leaf evaluation| (24576), far below [`WIN`] - 64.
+pub const EVAL_BOUND: i16 = SQUARE_SUM_BOUND + MOBILITY_BOUND + POTENTIAL_BOUND;
 
 /// Bound of |level-1 move score|: weight plus flip factor times flips (128 + 128 * 19).
 pub const MOVE_SCORE_BOUND: i16 = MAX_WEIGHT + MAX_WEIGHT * MAX_FLIPS;
@@ -103,13 +106,38 @@ pub fn mobility_term(w: &Weights, player_moves: u32, opponent_moves: u32) -> i16
     i16::from(w.mobility()) * diff
 }
 
+/// The empty squares next to at least one disc of `discs` (8 directions): the potential
+/// moves of the other side (docs/ai.md 3.3).
+#[must_use]
+pub fn next_to(discs: u64, empty: u64) -> u64 {
+    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe; // every column but a (bit 0 of a row)
+    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let west = (discs >> 1) & NOT_H; // the square to the west of each disc
+    let east = (discs << 1) & NOT_A;
+    let row = discs | west | east;
+    (row | row << 8 | row >> 8) & empty
+}
+
+/// The potential-mobility term: `potential` times (the empty squares next to an opponent's
+/// disc - those next to one of `player`'s).
+#[must_use]
+pub fn potential_term(w: &Weights, player: u64, opponent: u64) -> i16 {
+    if w.potential() == 0 {
+        return 0;
+    }
+    let empty = !(player | opponent);
+    let mine = next_to(opponent, empty).count_ones() as i16;
+    let theirs = next_to(player, empty).count_ones() as i16;
+    i16::from(w.potential()) * (mine - theirs)
+}
+
 /// The heuristic leaf evaluation for the side owning `player`: disc-square sum plus mobility
-/// term. Used on positions that are not finished (see [`leaf_value`]).
+/// and potential-mobility terms. Used on positions that are not finished (see [`leaf_value`]).
 #[must_use]
 pub fn evaluate(w: &Weights, player: u64, opponent: u64) -> i16 {
     let mp = legal_moves(player, opponent).count_ones();
     let mo = legal_moves(opponent, player).count_ones();
-    square_sum(w, player, opponent) + mobility_term(w, mp, mo)
+    square_sum(w, player, opponent) + mobility_term(w, mp, mo) + potential_term(w, player, opponent)
 }
 
 /// The score of a finished game inside a depth-limited search: `WIN + d`, `-WIN + d` or 0.
@@ -133,7 +161,9 @@ pub fn leaf_value(w: &Weights, player: u64, opponent: u64) -> i16 {
     if mp == 0 && mo == 0 {
         terminal_score(player, opponent)
     } else {
-        square_sum(w, player, opponent) + mobility_term(w, mp, mo)
+        square_sum(w, player, opponent)
+            + mobility_term(w, mp, mo)
+            + potential_term(w, player, opponent)
     }
 }
 

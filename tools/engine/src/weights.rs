@@ -44,6 +44,7 @@ pub struct Weights {
     flip_late: i8,
     pass_bonus: i8,
     mobility: i8,
+    potential: i8,
     levels: Vec<SearchLevel>,
     book: Option<BookParams>,
 }
@@ -119,6 +120,9 @@ struct RawLevel2 {
 #[serde(deny_unknown_fields)]
 struct RawSearch {
     mobility: Spanned<i64>,
+    /// Optional: absent means no potential-mobility term (0).
+    #[serde(default)]
+    potential: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -220,6 +224,13 @@ impl Weights {
         self.mobility
     }
 
+    /// Levels 3 and up: the weight of the potential-mobility difference in the leaf evaluation
+    /// (docs/ai.md 3.3; 0 when the file leaves it out).
+    #[must_use]
+    pub fn potential(&self) -> i8 {
+        self.potential
+    }
+
     /// The search levels, level 3 first.
     #[must_use]
     pub fn search_levels(&self) -> &[SearchLevel] {
@@ -310,6 +321,10 @@ fn validate(raw: &RawWeights) -> Result<Weights, Located> {
         flip_late: byte(&raw.flips.late, "flips.late")?,
         pass_bonus: byte(&raw.level2.pass_bonus, "level2.pass_bonus")?,
         mobility: byte(&raw.search.mobility, "search.mobility")?,
+        potential: match &raw.search.potential {
+            Some(p) => byte(p, "search.potential")?,
+            None => 0,
+        },
         levels: validate_levels(&raw.levels)?,
         book: raw.book.as_ref().map(validate_book).transpose()?,
     })

@@ -106,13 +106,14 @@ fn a_pass_uses_no_ply_and_a_won_game_scores_win_plus_discs() {
     assert_eq!(r.pv, vec![sq("c1"), sq("a3")]);
     // Level 3 (depth 2, exact below 8 empties; here 61 are empty) is that search.
     assert_eq!(best_move(&b, 3, &w).score, WIN + 64);
-    // Depth 1 stops at the leaves (mobility 20, a1 occupied so b1/b2 weigh 5):
-    // after c1, white to move: white b2 (5) against a1 b1 c1 (120 + 5 + 20): -140, and
-    //   mobility 20 * (0 white moves - 3 black moves) = -60: -200, so c1 = +200;
-    // after c3, white to move: b1 (5) against a1 b2 c3 (120 + 5 + 15): -135, and white's b3
-    //   against black's c1: 20 * (1 - 1) = 0: -135, so c3 = +135.
+    // Depth 1 stops at the leaves (mobility 20, potential 10, a1 occupied so b1/b2 weigh 5):
+    // after c1, white to move: white b2 (5) against a1 b1 c1 (120 + 5 + 20): -140,
+    //   mobility 20 * (0 white moves - 3 black moves) = -60, and potential 10 * (4 empties
+    //   next to black: a2 c2 d1 d2 - 5 next to white: a2 c2 a3 b3 c3) = -10: -210, c1 = +210;
+    // after c3, white to move: b1 (5) against a1 b2 c3 (120 + 5 + 15): -135, white's b3
+    //   against black's c1: 20 * (1 - 1) = 0, and 10 * (10 - 3) = 70: -65, so c3 = +65.
     let r = search_depth(&b, 1, &w);
-    assert_eq!((r.best_move, r.score), (Some(sq("c1")), 200));
+    assert_eq!((r.best_move, r.score), (Some(sq("c1")), 210));
 }
 
 #[test]

@@ -9,7 +9,8 @@ use ai_util::{random_positions, sq, Rng};
 use othello_engine::board::{flips, legal_moves, squares, wof_difference, Board};
 use othello_engine::eval::{
     effective_weight, evaluate, leaf_value, move_score, square_sum, terminal_score, EVAL_BOUND,
-    INF, MAX_FLIPS, MOBILITY_BOUND, MOVE_SCORE_BOUND, NIXON_HARD_BOUND, SQUARE_SUM_BOUND, WIN,
+    INF, MAX_FLIPS, MOBILITY_BOUND, MOVE_SCORE_BOUND, NIXON_HARD_BOUND, POTENTIAL_BOUND,
+    SQUARE_SUM_BOUND, WIN,
 };
 use othello_engine::search::alphabeta::search_depth;
 use othello_engine::search::nixon::nixon_hard_score;
@@ -19,7 +20,7 @@ use proptest::prelude::*;
 #[test]
 fn the_bounds_nest_inside_i16() {
     let (eval, win, inf) = (i32::from(EVAL_BOUND), i32::from(WIN), i32::from(INF));
-    assert_eq!(eval, 128 * 64 + 128 * 64);
+    assert_eq!(eval, 128 * 64 + 128 * 64 + 128 * 64);
     assert!(
         eval < win - 64,
         "heuristic scores stay below every finished game"
@@ -79,8 +80,8 @@ fn overflow_checks_are_on_in_tests() {
 
 /// The weights text for a set of drawn values (no levels: the search depth is set directly).
 /// `scalars` = corner edge, corner diagonal, flip boundary, early, late, pass bonus, mobility.
-fn weights_text(squares: &[i64], scalars: [i64; 7]) -> String {
-    let [edge, diagonal, boundary, early, late, bonus, mobility] = scalars;
+fn weights_text(squares: &[i64], scalars: [i64; 8]) -> String {
+    let [edge, diagonal, boundary, early, late, bonus, mobility, potential] = scalars;
     let rows: Vec<String> = squares
         .chunks(8)
         .map(|r| {
@@ -93,7 +94,7 @@ fn weights_text(squares: &[i64], scalars: [i64; 7]) -> String {
     format!(
         "squares = [\n{}\n]\n[corner]\nedge = {edge}\ndiagonal = {diagonal}\n\
          [flips]\nboundary = {boundary}\nearly = {early}\nlate = {late}\n\
-         [level2]\npass_bonus = {bonus}\n[search]\nmobility = {mobility}\n[levels]\n",
+         [level2]\npass_bonus = {bonus}\n[search]\nmobility = {mobility}\npotential = {potential}\n[levels]\n",
         rows.join("\n")
     )
 }
@@ -112,11 +113,11 @@ fn weights_strategy() -> impl Strategy<Value = Weights> {
         byte(),
         byte(),
         byte(),
-        byte(),
+        (byte(), byte()),
     )
-        .prop_map(|(sq, e, d, b, early, late, bonus, m)| {
+        .prop_map(|(sq, e, d, b, early, late, bonus, (m, pm))| {
             Weights::parse(
-                &weights_text(&sq, [e, d, b, early, late, bonus, m]),
+                &weights_text(&sq, [e, d, b, early, late, bonus, m, pm]),
                 "drawn",
             )
             .expect("values inside the validator's ranges")
@@ -200,15 +201,36 @@ proptest! {
         let (mp, mo) = (legal_moves(p, o).count_ones() as i32, legal_moves(o, p).count_ones() as i32);
         let mobility = i32::from(w.mobility()) * (mp - mo);
         within(mobility, MOBILITY_BOUND, "mobility term")?;
-        within(sum + mobility, EVAL_BOUND, "evaluation")?;
-        prop_assert_eq!(i32::from(evaluate(&w, p, o)), sum + mobility);
+        // Potential mobility: empty squares next to a disc of the other side, counted square
+        // by square.
+        let next_to = |discs: u64| {
+            (0..64i32)
+                .filter(|&s| occupied >> s & 1 == 0)
+                .filter(|&s| {
+                    (-1..=1).any(|dr: i32| {
+                        (-1..=1).any(|dc: i32| {
+                            let (r, c) = (s / 8 + dr, s % 8 + dc);
+                            (dr, dc) != (0, 0)
+                                && (0..8).contains(&r)
+                                && (0..8).contains(&c)
+                                && discs >> (r * 8 + c) & 1 == 1
+                        })
+                    })
+                })
+                .count() as i32
+        };
+        let potential = i32::from(w.potential()) * (next_to(o) - next_to(p));
+        within(potential, POTENTIAL_BOUND, "potential-mobility term")?;
+        let sum_mobility = sum + mobility + potential;
+        within(sum_mobility, EVAL_BOUND, "evaluation")?;
+        prop_assert_eq!(i32::from(evaluate(&w, p, o)), sum_mobility);
         // Terminal scores and the depth-0 value.
         let d = wof_difference(p, o);
         let terminal = i32::from(terminal_score(p, o));
         prop_assert_eq!(terminal, match d { 0 => 0, d if d > 0 => 30_000 + d, d => -30_000 + d });
         prop_assert!(terminal.abs() <= i32::from(WIN) + 64);
         let leaf = i32::from(leaf_value(&w, p, o));
-        prop_assert_eq!(leaf, if mp == 0 && mo == 0 { terminal } else { sum + mobility });
+        prop_assert_eq!(leaf, if mp == 0 && mo == 0 { terminal } else { sum_mobility });
         // Move scores (level 1) and down-level scores (level 2) of every legal move.
         for s in squares(legal_moves(p, o)) {
             let mine = score_move32(&w, p, o, s);

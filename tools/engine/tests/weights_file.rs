@@ -91,16 +91,18 @@ fn shipped_file_is_norvigs_table_with_his_corner_values() {
             select: 0,
         }))
     );
-    // The top level: ODIN's tournament level, deepening to 8 plies within 25 CPC minutes.
+    // The top level: deeper than ODIN's tournament level, a selective depth 10 within 25 CPC
+    // minutes (docs/ai.md 4.4, 4.5).
     assert_eq!(
         w.level(7),
         Some(Level::Search(SearchLevel {
-            depth: 8,
+            depth: 10,
             endgame: 14,
             budget: 25,
-            select: 0,
+            select: 1,
         }))
     );
+    assert_eq!((w.mobility(), w.potential()), (20, 10));
 }
 
 #[test]
@@ -529,4 +531,41 @@ fn check_located(text: &str) {
         }
         Err(e) => panic!("unexpected {e}"),
     }
+}
+
+#[test]
+fn selectivity_and_potential_are_optional_read_and_located() {
+    // docs/ai.md 4.5: `select` per level, 0..16, absent = full width.
+    let w = Weights::parse(
+        &edited("endgame = 10 }", "endgame = 10, select = 3 }"),
+        "w.toml",
+    )
+    .unwrap();
+    let selects: Vec<u8> = w.search_levels().iter().map(|l| l.select).collect();
+    assert_eq!(selects, [0, 3]);
+    // "4 = { depth = 4, endgame = 10, select = 17 }": 17 is in column 41.
+    assert_rejected(
+        &edited("endgame = 10 }", "endgame = 10, select = 17 }"),
+        24,
+        41,
+        "level 4 select = 17 is out of range 0..16 (moves)",
+    );
+    assert_rejected(
+        &edited("endgame = 10 }", "endgame = 10, select = -1 }"),
+        24,
+        41,
+        "level 4 select = -1 is out of range 0..16 (moves)",
+    );
+    // docs/ai.md 3.3: `search.potential`, a signed byte, absent = 0.
+    assert_eq!(Weights::parse(BASE, "w.toml").unwrap().potential(), 0);
+    let w = Weights::parse(
+        &edited("mobility = 8\n", "mobility = 8\npotential = -128\n"),
+        "w.toml",
+    )
+    .unwrap();
+    assert_eq!(w.potential(), -128);
+    let (line, col, message) =
+        rejected(&edited("mobility = 8\n", "mobility = 8\npotential = 128\n"));
+    assert_eq!((line, col), (22, 13), "{message}");
+    assert!(message.contains("search.potential"), "{message}");
 }

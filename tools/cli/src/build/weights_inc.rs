@@ -76,6 +76,12 @@ pub fn weights_include(weights: &Weights, origin: &str) -> String {
         weights.mobility().into(),
         "M: levels 3 and up, mobility weight",
     );
+    byte(
+        &mut s,
+        "w_potential",
+        weights.potential().into(),
+        "PM: levels 3 and up, potential-mobility weight",
+    );
     let levels = weights.search_levels();
     // Also as an assembly-time constant: the UI's level choice goes up to 2 + this.
     let _ = writeln!(

@@ -291,7 +291,19 @@ pub fn evaluation_fingerprint(weights: &Weights) -> u32 {
         weights.corner_diagonal(),
         weights.mobility(),
     ];
-    let bytes = weights.squares().iter().chain(&rest).map(|&v| v as u8);
+    // The potential-mobility weight counts only when set, so files without it keep their book.
+    let potential = [weights.potential()];
+    let extra: &[i8] = if weights.potential() == 0 {
+        &[]
+    } else {
+        &potential
+    };
+    let bytes = weights
+        .squares()
+        .iter()
+        .chain(&rest)
+        .chain(extra)
+        .map(|&v| v as u8);
     bytes.fold(0x811c_9dc5, |h: u32, b| {
         (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
     })

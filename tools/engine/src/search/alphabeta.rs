@@ -17,7 +17,9 @@
 use super::root::{root_loop, Line, Moves};
 use super::SearchResult;
 use crate::board::{legal_moves, Board};
-use crate::eval::{effective_weight, mobility_term, square_sum, terminal_score, INF};
+use crate::eval::{
+    effective_weight, mobility_term, potential_term, square_sum, terminal_score, INF,
+};
 use crate::weights::Weights;
 
 /// Remaining depth from which interior moves are ordered by the opponent's replies.
@@ -175,7 +177,8 @@ impl Searcher<'_> {
                 return terminal_score(p, o);
             }
             return square_sum(self.w, p, o)
-                + mobility_term(self.w, moves.count_ones(), replies.count_ones());
+                + mobility_term(self.w, moves.count_ones(), replies.count_ones())
+                + potential_term(self.w, p, o);
         }
         if moves == 0 {
             if legal_moves(o, p) == 0 {
