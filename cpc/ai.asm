@@ -49,7 +49,6 @@
 AI_PASS         equ &FF
 AI_BAD_INPUT    equ &FE
 AI_ALL          equ &FF             ; ai_only: every move (the normal search)
-AI_PV_MAX       equ PV_MAX          ; 20 (search.asm)
 AI_MAX_LEVEL    equ 2+W_SEARCH_LEVELS  ; W_SEARCH_LEVELS: weights.inc
 
 ai_entry:

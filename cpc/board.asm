@@ -496,7 +496,7 @@ mb_undo_flip:
 ; mob_count, mob_both, sm_make, sm_undo, NEG_HL) are in moves.asm, read here so that they sit
 ; between this code and the data below.
 
-        read "moves.asm"
+        include "moves.asm"
 
 ; ---- Data -------------------------------------------------------------------------------------
 

@@ -229,5 +229,5 @@ bk_best_t:      db 0                  ; its transform
 bk_me:          db 0                  ; the side to move's cell code
 bk_move:        db 0                  ; the book move found, canonical orientation
 
-        read "book.inc"               ; generated: book_first_level, book_max_discs,
+        include "book.inc"            ; generated: book_first_level, book_max_discs,
                                       ; book_count, book_entries

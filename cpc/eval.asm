@@ -369,4 +369,4 @@ ev_w:           db 0            ; and its W
 
 ev_factor:      db 0            ; F for the moves being scored
 
-        read "weights.inc"
+        include "weights.inc"

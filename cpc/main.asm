@@ -33,28 +33,33 @@
 
 LOAD_ADDRESS    equ &1000           ; above BASIC's input buffer, far below HIMEM (&A67B)
 
+; Sizes that buffers in several parts are reserved with: a DS size must be known where it is
+; reached (RASM assembles in one pass for DS, ORG, IF and ALIGN), so they come first.
+PV_MAX          equ 20              ; the longest PV: depth <= 12 plies, exact from <= 20 empties
+AI_PV_MAX       equ PV_MAX          ; ai_pv and hint_pv (ai.asm, advice.asm)
+
         org LOAD_ADDRESS
 
-        read "startup.asm"          ; first: `start` is the entry point at LOAD_ADDRESS
-        read "ui.asm"
-        read "history.asm"
-        read "advice.asm"
-        read "clock.asm"
-        read "setup.asm"
-        read "screen.asm"
-        read "panel.asm"
-        read "font.asm"
-        read "keyboard.asm"
-        read "board.asm"
-        read "eval.asm"
-        read "search.asm"
-        read "alphabeta.asm"
-        read "endgame.asm"
-        read "tt.asm"               ; the transposition table of the deep searches
-        read "zobrist.asm"          ; and its random position keys
-        read "budget.asm"           ; the time manager of the deep searches
-        read "ai.asm"
-        read "book.asm"             ; the opening book lookup (and book.inc)
+        include "startup.asm"       ; first: `start` is the entry point at LOAD_ADDRESS
+        include "ui.asm"
+        include "history.asm"
+        include "advice.asm"
+        include "clock.asm"
+        include "setup.asm"
+        include "screen.asm"
+        include "panel.asm"
+        include "font.asm"
+        include "keyboard.asm"
+        include "board.asm"
+        include "eval.asm"
+        include "search.asm"
+        include "alphabeta.asm"
+        include "endgame.asm"
+        include "tt.asm"            ; the transposition table of the deep searches
+        include "zobrist.asm"       ; and its random position keys
+        include "budget.asm"        ; the time manager of the deep searches
+        include "ai.asm"
+        include "book.asm"          ; the opening book lookup (and book.inc)
 
 program_end:                        ; must stay below &8000, where the search's RAM starts
                                     ; (search.asm; RUN" itself allows up to &A67B)

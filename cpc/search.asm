@@ -223,7 +223,6 @@ SEARCH_RAM_LOW  equ EL_LIST         ; the low block: EL_LIST .. the key pages
 SEARCH_RAM_LOW_END equ ZOB_PAGES+&0600
 SEARCH_RAM      equ &8000           ; the high block: the frames .. the table
 FRAMES          equ &8000
-PV_MAX          equ 20          ; the longest PV: depth <= 12 plies, exact from <= 20 empties
 PV_STRIDE       equ 32          ; bytes a PV line (a length and up to PV_MAX cells; ab_pv_line)
 PV_TABLE        equ FRAMES+(42*FR_SIZE)
 PV_ROOT         equ PV_TABLE+(PV_MAX*PV_STRIDE)

@@ -7,6 +7,7 @@ mod portable;
 
 use cpc_othello::build::{book_include, default_sources, weights_include};
 use othello_engine::weights::Weights;
+use portable::order::{forward_references, Sources};
 use portable::{lint, Finding};
 
 fn render(file: &str, findings: &[Finding]) -> String {
@@ -73,9 +74,92 @@ fn local_labels_are_flagged() {
 }
 
 #[test]
-fn include_and_endm_are_flagged() {
-    assert_flags("        include \"board.asm\"\n", 1, 9, "read");
+fn read_and_endm_are_flagged() {
+    assert_flags("        read \"board.asm\"\n", 1, 9, "include");
+    assert_flags("        READ \"board.asm\"\n", 1, 9, "RASM");
     assert_flags("        macro m\n        nop\n        endm\n", 3, 9, "mend");
+}
+
+/// Sources in memory, for the one-pass rule.
+struct Texts(Vec<(&'static str, String)>);
+
+impl Sources for Texts {
+    fn text(&self, name: &str) -> Option<String> {
+        self.0.iter().find(|(n, _)| *n == name).map(|(_, t)| t.clone())
+    }
+}
+
+/// The game's sources from `cpc/`, with the two includes the build generates.
+struct Game {
+    dir: std::path::PathBuf,
+    generated: Vec<(&'static str, String)>,
+}
+
+impl Sources for Game {
+    fn text(&self, name: &str) -> Option<String> {
+        if let Some((_, t)) = self.generated.iter().find(|(n, _)| *n == name) {
+            return Some(t.clone());
+        }
+        let bytes = std::fs::read(self.dir.join(name)).ok()?;
+        Some(bytes.iter().map(|&b| char::from(b)).collect())
+    }
+}
+
+#[test]
+fn game_sources_define_one_pass_operands_first() {
+    let weights = Weights::default();
+    let game = Game {
+        dir: default_sources(),
+        generated: vec![
+            ("weights.inc", weights_include(&weights, "weights.toml")),
+            ("book.inc", book_include(&weights).text),
+        ],
+    };
+    let findings = forward_references(&game, "main.asm");
+    let report: String = findings
+        .iter()
+        .map(|(file, f)| format!("cpc/{file}:{}:{}: {}\n", f.line, f.col, f.reason))
+        .collect();
+    assert!(report.is_empty(), "{report}");
+}
+
+#[test]
+fn later_defined_ds_org_if_and_align_operands_are_flagged() {
+    let sources = Texts(vec![
+        (
+            "main.asm",
+            "        include \"a.asm\"\nSIZE    equ 20\nHERE    equ &4000\n".to_string(),
+        ),
+        (
+            "a.asm",
+            "buf:    ds SIZE\n        org HERE+2\n        if DEBUG\n        endif\n        \
+             align PAGE\nPAGE    equ 256\n        align PAGE\ndone:   ds 2*done2\ndone2:\n"
+                .to_string(),
+        ),
+    ]);
+    let found: Vec<(String, usize, usize, String)> = forward_references(&sources, "main.asm")
+        .into_iter()
+        .map(|(file, f)| (file, f.line, f.col, f.reason))
+        .collect();
+    let places: Vec<(&str, usize, usize)> = found
+        .iter()
+        .map(|(file, l, c, _)| (file.as_str(), *l, *c))
+        .collect();
+    // DEBUG is never defined: the assembler reports that, not this rule.
+    assert_eq!(
+        places,
+        [("a.asm", 1, 12), ("a.asm", 2, 13), ("a.asm", 5, 15), ("a.asm", 8, 14)],
+        "{found:?}"
+    );
+    assert!(found[0].3.contains("`SIZE` is defined later"), "{}", found[0].3);
+    assert!(found[0].3.contains("`ds`"), "{}", found[0].3);
+    assert!(found[1].3.contains("`org`"), "{}", found[1].3);
+    // Defined first, the same operands pass.
+    let fixed = Texts(vec![(
+        "main.asm",
+        "SIZE    equ 20\nbuf:    ds SIZE,&E5\n        align 256\n".to_string(),
+    )]);
+    assert_eq!(forward_references(&fixed, "main.asm"), []);
 }
 
 #[test]
@@ -172,7 +256,7 @@ fn findings_on_one_line_are_all_reported() {
 #[test]
 fn the_portable_subset_passes() {
     let src = "\
-; a comment with include, .local, x&1 and $1F
+; a comment with read, .local, x&1 and $1F
 start:  ld a,&FF : and %1010 : or #0F
 loop    djnz loop
         ex af,af'
@@ -187,7 +271,7 @@ loop    djnz loop
         ld a,(label)
 X       equ (FR_SIZE-FR_LIST)/2
 Y:      equ -X*2
-        read \"weights.inc\"
+        include \"weights.inc\"
         incbin \"font.bin\"
         macro NEG_HL
 @walk:  djnz @walk

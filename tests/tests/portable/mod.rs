@@ -4,6 +4,7 @@
 //! build already fails on it.
 
 mod lexer;
+pub mod order;
 
 use lexer::{lex, Kind, Token};
 
@@ -18,9 +19,9 @@ pub struct Finding {
 /// cpc-asm directives outside the portable subset, and what to write instead.
 const DIRECTIVES: &[(&str, &str)] = &[
     (
-        "include",
-        "`include`: WinAPE (Maxam) reads a source file with `read \"file\"`; write `read` (RASM \
-         and cpc-asm accept both)",
+        "read",
+        "`read`: Maxam's spelling, which RASM does not know; write `include \"file\"` (RASM, \
+         sjasmplus, basm and cpc-asm accept it)",
     ),
     (
         "endm",

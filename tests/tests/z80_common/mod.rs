@@ -114,7 +114,7 @@ impl Z80 {
     }
 }
 
-/// The FFO endgame positions in `../shared/data/ffo`, or why they are not there.
+/// The FFO endgame positions in `tools/engine/data/ffo`, or why they are not there.
 pub fn ffo_positions() -> Result<Vec<Board>, String> {
     cpc_othello::verify::positions::ffo_positions(&default_ffo_dir())
 }

@@ -91,7 +91,7 @@ pub enum EngineCmd {
         #[arg(short, long, value_name = "FILE", requires = "generate")]
         output: Option<PathBuf>,
     },
-    /// Solves FFO/fforum positions from shared/data/ffo and prints time and nodes per second.
+    /// Solves FFO/fforum positions from tools/engine/data/ffo and prints time and nodes per second.
     BenchFfo {
         /// First position number.
         #[arg(long, default_value_t = 20)]
@@ -99,7 +99,7 @@ pub enum EngineCmd {
         /// Last position number.
         #[arg(long, default_value_t = 39)]
         to: u32,
-        /// Folder with the ffo-*.txt files [default: shared/data/ffo beside the workspace].
+        /// Folder with the ffo-*.txt files [default: tools/engine/data/ffo in this workspace].
         #[arg(long)]
         dir: Option<PathBuf>,
     },

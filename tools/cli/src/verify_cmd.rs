@@ -87,7 +87,7 @@ pub struct VerifyArgs {
     /// Side to move of --board: X or O
     #[arg(long = "to-move", requires = "board")]
     to_move: Option<String>,
-    /// The directory of the FFO boards [default: ../shared/data/ffo beside the workspace]
+    /// The directory of the FFO boards [default: tools/engine/data/ffo in this workspace]
     #[arg(long, value_name = "DIR")]
     ffo: Option<PathBuf>,
     /// The directory of the game sources, holding main.asm [default: this workspace's cpc/]

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// FFO #1 and #2 as published (`shared/data/ffo/ffo-1-19.txt`), `all=` shortened.
+/// FFO #1 and #2 as published (`tools/engine/data/ffo/ffo-1-19.txt`), `all=` shortened.
 const FFO_1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X +18 g8 #1 empties=14 all=g8:+18 h1:+12";
 const FFO_2: &str = "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X +10 a4 #2 empties=14 all=a4:+10 b2:+0";
 

@@ -18,7 +18,7 @@ fn perft_9(c: &mut Criterion) {
 
 fn ffo_1_to_19(c: &mut Criterion) {
     let positions: Vec<_> = load_ffo_dir(Path::new(DEFAULT_FFO_DIR))
-        .expect("the FFO positions of shared/data/ffo")
+        .expect("the FFO positions of tools/engine/data/ffo")
         .into_iter()
         .filter(|p| p.number <= 19)
         .collect();

@@ -1,5 +1,5 @@
 //! `cargo run --release -p othello-engine --example ffo -- <from> <to> [table bits]`: solves
-//! FFO positions from `shared/data/ffo` single-threaded and prints time and nodes per position.
+//! FFO positions from `tools/engine/data/ffo` single-threaded and prints time and nodes per position.
 
 use std::path::Path;
 

@@ -1,6 +1,6 @@
 //! perft: the number of move sequences of a given length, the standard check of move generation.
 //!
-//! Two conventions are in use (see `shared/data/perft.txt`); both count a pass as one ply.
+//! Two conventions are in use (see `tools/engine/data/perft.txt`); both count a pass as one ply.
 //! They differ only on games that end before the target depth:
 //!
 //! - [`Convention::A`] (the default; Aart Bik 2009, OEIS A124004): such a finished game counts

@@ -1,5 +1,5 @@
 //! The exact endgame of levels 3 and up against outside truth (the FFO scores of
-//! `shared/data/ffo`) and against the unpruned definition on small endgames.
+//! `tools/engine/data/ffo`) and against the unpruned definition on small endgames.
 
 mod ai_util;
 

@@ -1,4 +1,4 @@
-//! perft from the start position against the published counts of `shared/data/perft.txt`
+//! perft from the start position against the published counts of `tools/engine/data/perft.txt`
 //! (both conventions; the file is parsed here so that the numbers come from outside).
 
 use othello_engine::perft::{perft, Convention};
@@ -6,13 +6,13 @@ use othello_engine::Board;
 
 const PERFT_FILE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/perft.txt"
+    "/data/perft.txt"
 );
 
 /// (depth, convention A count, convention B count) for every data line of the file.
 fn published() -> Vec<(u32, u64, u64)> {
     let text = std::fs::read_to_string(PERFT_FILE).unwrap_or_else(|e| {
-        panic!("the perft oracle {PERFT_FILE} is missing or unreadable ({e}); it comes with the workspace's shared data")
+        panic!("the perft oracle {PERFT_FILE} is missing or unreadable ({e}); it is part of the repository (tools/engine/data)")
     });
     let mut rows = Vec::new();
     for (i, line) in text.lines().enumerate() {

@@ -72,10 +72,10 @@ pub fn random_positions(seed: u64, count: usize) -> Vec<Board> {
         .collect()
 }
 
-/// Where the FFO endgame boards live in this workspace (`../shared/data/ffo` beside it).
+/// Where the FFO endgame boards live in this workspace (`tools/engine/data/ffo`).
 #[must_use]
 pub fn default_ffo_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/ffo")
+    PathBuf::from(othello_engine::solve::ffo::DEFAULT_FFO_DIR)
 }
 
 /// The boards of every `*.txt` file in `dir` (FFO format: `<64-char board> <X|O> ...`), in

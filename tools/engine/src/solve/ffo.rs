@@ -1,4 +1,5 @@
-//! The FFO endgame test positions (`shared/data/ffo/*.txt`) and the solver benchmark on them.
+//! The FFO endgame test positions (`tools/engine/data/ffo/*.txt`, Gunnar Andersson's suite
+//! with its published scores) and the solver benchmark on them.
 //!
 //! One position per line:
 //!
@@ -17,8 +18,8 @@ use crate::notation::{parse_board, parse_square, NotationError};
 
 use super::Solver;
 
-/// Where the workspace keeps the FFO files (`../shared/data/ffo` beside the workspace root).
-pub const DEFAULT_FFO_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/ffo");
+/// Where the workspace keeps the FFO files (`tools/engine/data/ffo`).
+pub const DEFAULT_FFO_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/ffo");
 
 /// One FFO test position with its published solution.
 #[derive(Clone, Debug, PartialEq, Eq)]

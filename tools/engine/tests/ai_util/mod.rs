@@ -1,5 +1,5 @@
 //! Helpers shared by the AI tests: board strings, a seeded generator, random game positions
-//! and the FFO endgame oracle of `shared/data/ffo`.
+//! and the FFO endgame oracle of `tools/engine/data/ffo`.
 #![allow(dead_code)] // each test binary uses a different subset
 
 use othello_engine::board::{squares, Board, Color};
@@ -7,7 +7,7 @@ use othello_engine::notation::parse_square;
 
 pub const FFO_1_19: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/ffo/ffo-1-19.txt"
+    "/data/ffo/ffo-1-19.txt"
 );
 
 /// A square index from its name; panics on a typo in a test.
