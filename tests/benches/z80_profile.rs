@@ -57,12 +57,32 @@ fn midgame_positions(count: usize, w: &Weights) -> Vec<Board> {
     out
 }
 
+/// The weights the middle-game positions are played with: the default file without the
+/// potential-mobility term (docs/ai.md 3.3), as before it existed, so that every build is
+/// timed on the same 8 positions.
+fn position_weights() -> Weights {
+    let text: String = othello_engine::weights::DEFAULT_TOML
+        .lines()
+        .filter(|l| !l.starts_with("potential"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    Weights::parse(&text, "positions").expect("the default file without potential")
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    let w = Weights::default();
+    // PROFILE_WEIGHTS=file: another weights file (e.g. the default without the potential term,
+    // to time the same answers as an older build).
+    let (w, weights_name) = match std::env::var("PROFILE_WEIGHTS") {
+        Ok(file) => (
+            Weights::load(std::path::Path::new(&file)).expect("PROFILE_WEIGHTS: a weights file"),
+            file,
+        ),
+        Err(_) => (Weights::default(), "cpc/weights.toml".to_string()),
+    };
     let level: u8 = args
         .first()
         .map_or(w.max_level(), |l| l.parse().expect("LEVEL: a number"));
@@ -74,7 +94,7 @@ fn main() {
         .get(3)
         .map_or(0, |n| n.parse().expect("SECONDS: a number"));
     let boards = match kind {
-        "midgame" => midgame_positions(count, &w),
+        "midgame" => midgame_positions(count, &position_weights()),
         "endgame" => ffo_positions()
             .expect("the FFO boards")
             .into_iter()
@@ -84,7 +104,7 @@ fn main() {
         other => panic!("{other}: midgame or endgame"),
     };
 
-    let game = assemble_game(&default_sources(), &w, "cpc/weights.toml").expect("builds");
+    let game = assemble_game(&default_sources(), &w, &weights_name).expect("builds");
     let mut labels: Vec<(u16, String)> = game
         .assembly()
         .symbols()
@@ -103,7 +123,7 @@ fn main() {
         routine_of.push(current.clone());
     }
 
-    let mut z = Z80::new(&w, "cpc/weights.toml");
+    let mut z = Z80::new(&w, &weights_name);
     z.cpc.run_frames(100).expect("the game starts");
     let at_entry = z.addr("ai_entry");
     let mut per_pc = vec![0u64; 65536];

@@ -85,7 +85,10 @@ struct Texts(Vec<(&'static str, String)>);
 
 impl Sources for Texts {
     fn text(&self, name: &str) -> Option<String> {
-        self.0.iter().find(|(n, _)| *n == name).map(|(_, t)| t.clone())
+        self.0
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, t)| t.clone())
     }
 }
 
@@ -148,10 +151,19 @@ fn later_defined_ds_org_if_and_align_operands_are_flagged() {
     // DEBUG is never defined: the assembler reports that, not this rule.
     assert_eq!(
         places,
-        [("a.asm", 1, 12), ("a.asm", 2, 13), ("a.asm", 5, 15), ("a.asm", 8, 14)],
+        [
+            ("a.asm", 1, 12),
+            ("a.asm", 2, 13),
+            ("a.asm", 5, 15),
+            ("a.asm", 8, 14)
+        ],
         "{found:?}"
     );
-    assert!(found[0].3.contains("`SIZE` is defined later"), "{}", found[0].3);
+    assert!(
+        found[0].3.contains("`SIZE` is defined later"),
+        "{}",
+        found[0].3
+    );
     assert!(found[0].3.contains("`ds`"), "{}", found[0].3);
     assert!(found[1].3.contains("`org`"), "{}", found[1].3);
     // Defined first, the same operands pass.

@@ -53,7 +53,11 @@ fn no_tracked_file_names_a_path_outside_the_repository() {
         }
     }
     assert!(files > 100, "only {files} tracked files read");
-    assert!(found.is_empty(), "paths outside the repository:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "paths outside the repository:\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]

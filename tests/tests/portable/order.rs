@@ -112,7 +112,8 @@ impl Walk {
         if ONE_PASS.contains(&lower.as_str()) {
             for t in tokens[1..].iter().filter(|t| t.kind == Kind::Name) {
                 if !self.defined.contains(&t.text.to_ascii_lowercase()) {
-                    self.uses.push((file.to_string(), t.clone(), line, lower.clone()));
+                    self.uses
+                        .push((file.to_string(), t.clone(), line, lower.clone()));
                 }
             }
         }

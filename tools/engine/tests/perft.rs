@@ -4,10 +4,7 @@
 use othello_engine::perft::{perft, Convention};
 use othello_engine::Board;
 
-const PERFT_FILE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/data/perft.txt"
-);
+const PERFT_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/perft.txt");
 
 /// (depth, convention A count, convention B count) for every data line of the file.
 fn published() -> Vec<(u32, u64, u64)> {

@@ -5,10 +5,7 @@
 use othello_engine::board::{squares, Board, Color};
 use othello_engine::notation::parse_square;
 
-pub const FFO_1_19: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/data/ffo/ffo-1-19.txt"
-);
+pub const FFO_1_19: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/ffo/ffo-1-19.txt");
 
 /// A square index from its name; panics on a typo in a test.
 pub fn sq(name: &str) -> u8 {
