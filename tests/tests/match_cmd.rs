@@ -366,3 +366,82 @@ fn the_top_level_plays_a_match_game_within_its_budget() {
     assert_eq!(tally["stages"], clock["stages"]);
     assert_eq!(tally["cpc_max_us_per_game_side"], total);
 }
+
+#[test]
+fn engines_with_their_own_weights_or_a_frozen_build_play_each_other() {
+    let alt = workspace::root().join("tests/tests/data/weights-alt.toml");
+    let alt = alt.to_str().unwrap().to_string();
+    let common = [
+        "--games",
+        "2",
+        "--alternate",
+        "--seed",
+        "5",
+        "--random-plies",
+        "3",
+    ];
+    // The Z80 program built with another weights file plays exactly the reference with it.
+    let z80_alt = format!("z80:2@{alt}");
+    let ref_alt = format!("ref:2@{alt}");
+    let mut args = vec!["--black", z80_alt.as_str(), "--white", "ref:2"];
+    args.extend_from_slice(&common);
+    let z80 = run_match("own-weights-z80", &args);
+    let mut args = vec!["--black", ref_alt.as_str(), "--white", "ref:2"];
+    args.extend_from_slice(&common);
+    let reference = run_match("own-weights-ref", &args);
+    let games = check_games(&z80);
+    assert_eq!(games, check_games(&reference));
+    // ... and not the default weights' game.
+    let mut args = vec!["--black", "z80:2", "--white", "ref:2"];
+    args.extend_from_slice(&common);
+    assert_ne!(games, check_games(&run_match("default-weights", &args)));
+
+    // A frozen build: the .bin, and the .dsk, with the .json beside them.
+    let dir = workspace::scratch_dir("frozen-build");
+    let dsk = dir.join("frozen.dsk");
+    let out = run(&["build", "--weights", &alt, "-o", dsk.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for file in ["frozen.bin", "frozen.dsk"] {
+        let frozen = format!("z80:2@{}", dir.join(file).display());
+        let mut args = vec!["--black", frozen.as_str(), "--white", "ref:2"];
+        args.extend_from_slice(&common);
+        let report = run_match(&format!("frozen-{file}"), &args);
+        assert_eq!(check_games(&report), games, "{file}");
+    }
+}
+
+#[test]
+fn a_bad_engine_file_is_a_clear_error() {
+    let dir = workspace::scratch_dir("bad-engine-file");
+    let m = |black: String, message: &str| {
+        fails_with(
+            &[
+                "match", "--black", &black, "--white", "ref:1", "--games", "1",
+            ],
+            message,
+        );
+    };
+    m(
+        "z80:2@".into(),
+        "engine `z80:2@`: expected a file after `@`",
+    );
+    m(
+        format!("z80:2@{}", dir.join("x.txt").display()),
+        "expected a weights file (.toml) or a build of the game (.bin or .dsk",
+    );
+    m(
+        format!("ref:2@{}", dir.join("x.bin").display()),
+        "the reference engine takes a weights file (.toml)",
+    );
+    let bin = dir.join("lonely.bin");
+    std::fs::write(&bin, [0xC9]).unwrap();
+    m(format!("z80:2@{}", bin.display()), "lonely.json");
+    m(
+        format!("z80:2@{}", dir.join("none.toml").display()),
+        "none.toml",
+    );
+}

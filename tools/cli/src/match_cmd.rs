@@ -22,7 +22,10 @@ pub struct MatchArgs {
     /// one not on PATH is also looked for in /usr/games). At a level with a time budget
     /// `z80:LEVEL` thinks as in the game: each move gets what is left of its budget of CPC
     /// minutes this game, and may come from a shallower search; `ref:LEVEL` has no clock and
-    /// always plays the level's full search
+    /// always plays the level's full search. `z80:LEVEL@FILE` plays a program of its own: built
+    /// from the weights file FILE (.toml), or a frozen build (FILE a .bin or .dsk written by
+    /// `build`, with its .json symbol file beside it; the level's budget then comes from
+    /// --weights); `ref:LEVEL@FILE.toml` the reference with those weights
     #[arg(long, value_name = "ENGINE", allow_hyphen_values = true)]
     black: String,
     /// Engine 2, white in the first game (as --black)
@@ -66,20 +69,14 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         .clone()
         .unwrap_or_else(|| default_sources().join("weights.toml"));
     let weights = Weights::load(&weights_path)?;
-    let image = if engines
-        .iter()
-        .any(|e| matches!(e.spec, matches::EngineSpec::Z80(_)))
-    {
-        Some(matches::build_image(
-            &weights,
-            &weights_path.display().to_string(),
-        )?)
-    } else {
-        None
-    };
+    let origin = weights_path.display().to_string();
+    let mut shared = None;
+    let sides = [
+        matches::resolve(&engines[0], &weights, &origin, &mut shared)?,
+        matches::resolve(&engines[1], &weights, &origin, &mut shared)?,
+    ];
     let workshop = Workshop {
-        weights,
-        image,
+        sides,
         gtp_timeout: Duration::from_secs(args.gtp_timeout.max(1)),
     };
     let config = MatchConfig {

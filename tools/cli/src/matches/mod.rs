@@ -18,6 +18,7 @@ pub mod opening;
 pub mod players;
 pub mod referee;
 pub mod report;
+pub mod sides;
 pub mod spec;
 pub mod z80_gtp;
 
@@ -31,6 +32,7 @@ use crate::verify::{Image, Progress};
 
 pub use players::Workshop;
 pub use report::{EngineInfo, GameRecord, MatchReport};
+pub use sides::{resolve, Side};
 pub use spec::EngineSpec;
 
 /// Why a match cannot be played.
@@ -57,6 +59,9 @@ pub struct Engine {
     pub label: String,
     /// What it names.
     pub spec: EngineSpec,
+    /// `FILE` of `z80:LEVEL@FILE` / `ref:LEVEL@FILE`: its own weights file or frozen build
+    /// ([`sides`]).
+    pub from: Option<std::path::PathBuf>,
 }
 
 impl Engine {
@@ -65,12 +70,24 @@ impl Engine {
     /// # Errors
     /// [`MatchError::Engine`] saying what is wrong with it.
     pub fn parse(label: &str) -> Result<Engine, MatchError> {
+        let fail = |why: String| MatchError::Engine {
+            engine: label.to_string(),
+            why,
+        };
+        let own = ["z80:", "ref:"].iter().any(|p| label.starts_with(p));
+        let (name, from) = match label.split_once('@') {
+            Some((name, file)) if own => {
+                if file.is_empty() {
+                    return Err(fail("expected a file after `@`".to_string()));
+                }
+                (name, Some(std::path::PathBuf::from(file)))
+            }
+            _ => (label, None),
+        };
         Ok(Engine {
             label: label.to_string(),
-            spec: EngineSpec::parse(label).map_err(|why| MatchError::Engine {
-                engine: label.to_string(),
-                why,
-            })?,
+            spec: EngineSpec::parse(name).map_err(fail)?,
+            from,
         })
     }
 }
@@ -117,10 +134,12 @@ pub fn run(
 ) -> Result<MatchReport, MatchError> {
     let mut engines = Vec::new();
     for e in &config.engines {
-        let player = workshop.player(&e.spec).map_err(|why| MatchError::Engine {
-            engine: e.label.clone(),
-            why,
-        })?;
+        let player = workshop
+            .player(engines.len(), &e.spec)
+            .map_err(|why| MatchError::Engine {
+                engine: e.label.clone(),
+                why,
+            })?;
         engines.push(EngineInfo {
             label: e.label.clone(),
             name: player.name(),
@@ -172,7 +191,7 @@ fn play_one(
     let start = |i: usize| {
         let e = &config.engines[i];
         workshop
-            .player(&e.spec)
+            .player(i, &e.spec)
             .map_err(|why| format!("`{}`: {why}", e.label))
     };
     let mut black = start(order[0])?;

@@ -15,6 +15,8 @@ use othello_engine::notation::{parse_square, square_name};
 use othello_engine::search::best_move;
 use othello_engine::weights::Weights;
 
+use super::sides::Side;
+
 use super::gtp_process::{GtpFault, GtpProcess};
 use super::spec::EngineSpec;
 use crate::verify::stage::{budget_minutes, StageCounts};
@@ -79,34 +81,33 @@ pub trait Player {
     }
 }
 
-/// What players are made from: the weights file, the Z80 program (built when a `z80:`
-/// engine is in the match) and the GTP time limit.
+/// What players are made from: each engine's weights and Z80 program ([`Side`], the match's
+/// weights file unless the engine names its own) and the GTP time limit.
 pub struct Workshop {
-    /// The weights of the reference engine (and of the Z80 build).
-    pub weights: Weights,
-    /// The Z80 program.
-    pub image: Option<Image>,
+    /// Engine 0 (`--black`) and engine 1 (`--white`).
+    pub sides: [Side; 2],
     /// How long a GTP program may take to answer one command.
     pub gtp_timeout: Duration,
 }
 
 impl Workshop {
-    /// A fresh player for `spec`.
+    /// A fresh player for `spec`, engine `index` (0 or 1) of the match.
     ///
     /// # Errors
     /// A level the weights file does not define or the Z80 program does not play, a GTP
     /// program that does not start or does not speak GTP.
-    pub fn player(&self, spec: &EngineSpec) -> Result<Box<dyn Player>, String> {
+    pub fn player(&self, index: usize, spec: &EngineSpec) -> Result<Box<dyn Player>, String> {
+        let side = &self.sides[index];
         Ok(match spec {
             EngineSpec::Z80(level) => {
-                let image = self.image.as_ref().ok_or("the Z80 program was not built")?;
-                Box::new(Z80Player::new(image, *level, &self.weights)?)
+                let image = side.image.as_ref().ok_or("the Z80 program was not built")?;
+                Box::new(Z80Player::new(image, *level, &side.weights)?)
             }
             EngineSpec::Reference(level) => {
-                check_level(&self.weights, *level)?;
+                check_level(&side.weights, *level)?;
                 Box::new(RefPlayer {
                     level: *level,
-                    weights: self.weights.clone(),
+                    weights: side.weights.clone(),
                 })
             }
             EngineSpec::Gtp { program, args } => {

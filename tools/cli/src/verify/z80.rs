@@ -64,6 +64,18 @@ impl Image {
     pub fn from_files(binary: &Path, symbols: &Path) -> Result<Image, VerifyError> {
         let bytes = std::fs::read(binary)
             .map_err(|e| VerifyError::Image(format!("{}: {e}", binary.display())))?;
+        Image::from_files_bytes(bytes, symbols).map_err(|e| match e {
+            VerifyError::Image(why) => VerifyError::Image(format!("{}: {why}", binary.display())),
+            other => other,
+        })
+    }
+
+    /// [`Image::from_files`] with the binary's bytes already read (e.g. from a disc).
+    ///
+    /// # Errors
+    /// [`VerifyError::Image`] naming the symbol file that cannot be read or lacks an address,
+    /// or bytes that do not fit in memory.
+    pub fn from_files_bytes(bytes: Vec<u8>, symbols: &Path) -> Result<Image, VerifyError> {
         let file = symbols;
         let symbols = Symbols::load(file).map_err(|e| VerifyError::Image(e.to_string()))?;
         let missing = |what: &str| {
@@ -77,8 +89,7 @@ impl Image {
         let exec = symbols.exec_address().ok_or_else(|| missing("exec"))?;
         if bytes.is_empty() || usize::from(load) + bytes.len() > 0x1_0000 {
             return Err(VerifyError::Image(format!(
-                "{}: {} bytes do not fit in memory from &{load:04X}",
-                binary.display(),
+                "{} bytes do not fit in memory from &{load:04X}",
                 bytes.len()
             )));
         }
