@@ -70,11 +70,9 @@ impl Walk {
                 let equ = tokens
                     .get(1)
                     .is_some_and(|t| t.text.eq_ignore_ascii_case("equ"));
-                if colon || first.col == 1 || equ {
-                    if !equ {
-                        self.define(first);
-                        statements[0] = &statements[0][1..];
-                    }
+                if (colon || first.col == 1) && !equ {
+                    self.define(first);
+                    statements[0] = &statements[0][1..];
                 }
             }
             for statement in statements {
