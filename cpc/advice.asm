@@ -54,7 +54,9 @@ ai_think:
 ; ai_stopped says whether it was asked to stop, and ai_abort is 0 again, so that a harness
 ; calling ai_entry on its own never finds it set. Trashes AF, BC, DE, HL, IX.
 ai_call:
-        ld a,1
+        xor a                   ; no stage done yet (ai_entry clears it too, but only once busy)
+        ld (ai_done_depth),a
+        inc a
         ld (ai_busy),a
         call ai_entry
         xor a

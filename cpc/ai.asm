@@ -67,6 +67,7 @@ ai_entry:
         ld (sr_best_sq),a
         ld (ai_pv_len),a
         ld (ai_depth),a
+        ld (ai_done_depth),a
         ld (sr_only),a
         ld a,AI_BAD_INPUT
         ld (ai_move),a
@@ -232,5 +233,6 @@ ai_nodes:       dw 0,0
 ai_only:        db AI_ALL
 ai_time:        dw 0                ; seconds the side has left, 0 = no limit (one call)
 ai_depth:       db 0                ; the stage of the answer (0: no search stage)
+ai_done_depth:  db 0                ; the last depth-limited stage complete (search.asm)
 ai_pv_len:      db 0                ; followed by ai_pv: the hint copies both at once
 ai_pv:          ds AI_PV_MAX

@@ -106,6 +106,8 @@ history_replay:
         ld (hr_index),a
         ld a,PLY_NONE
         ld (last_move),a
+        ld a,SRC_NONE           ; a replayed move's source is not known
+        ld (last_source),a
 history_replay_ply:
         ld a,(hr_index)
         ld hl,record_count

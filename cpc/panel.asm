@@ -166,15 +166,82 @@ put_players_demo:
         ld hl,txt_demo
         jp put_text
 
-; panel_last: the last move. Trashes everything but IY.
+; panel_last: the last move, and where the computer's came from: "F5 BOOK", "F5 D10",
+; "F5 EX+6" (the exact endgame, its disc difference for the side that moved), "F5 2 PLY"
+; (levels 1 and 2). Trashes everything but IY.
 panel_last:
         ld de,value_buf
         ld a,(last_move)
         call put_ply
+        call put_source
         call end_text
         ld e,PY_LAST
         ld hl,txt_last
         jp panel_field
+
+; put_source: at DE, " BOOK", " D10", " EX+6", " STOP" or " 2 PLY": where the last move
+; came from (last_source, the ai_depth of the call that chose it), nothing for a human's move
+; or after a take-back. Trashes AF, B, HL.
+put_source:
+        ld a,(last_source)
+        cp SRC_NONE
+        ret z
+        ld b,a
+        ld a,' '
+        ld (de),a
+        inc de
+        ld a,b
+        cp AI_STAGE_EXACT
+        jr z,put_source_exact
+        cp AI_STAGE_STOPPED
+        jr z,put_source_stop
+        or a
+        jr z,put_source_no_stage
+        ld a,'D'
+        ld (de),a
+        inc de
+        ld a,b
+        jp put_number
+put_source_exact:
+        ld hl,txt_src_exact
+        call put_text
+        ld hl,(last_exact)
+        bit 7,h
+        jp nz,put_int16         ; "-12"
+        ld a,'+'
+        ld (de),a
+        inc de
+        jp put_int16
+put_source_stop:
+        ld hl,txt_src_stop
+        jp put_text
+put_source_no_stage:            ; the opening book at a search level, else Nixon's scores
+        ld a,(game_level)
+        cp 3
+        jr nc,put_source_book
+        add a,'0'
+        ld (de),a
+        inc de
+        ld hl,txt_src_ply
+        jp put_text
+put_source_book:
+        ld hl,txt_src_book
+        jp put_text
+
+; panel_show_stage: while the computer thinks in stages, "THINKING D8": the depth it has
+; finished (ai_done_depth), on the second message line. Trashes everything but IY.
+panel_show_stage:
+        ld de,msg_line2
+        ld hl,txt_thinking_at
+        call put_text
+        ld a,(ai_done_depth)
+        call put_number
+        call end_text
+        ld a,PEN_WHITE
+        call set_pen
+        ld e,PY_MSG+LINE_PITCH
+        ld hl,msg_line2
+        jp panel_text
 
 ; ---- Messages -----------------------------------------------------------------------------
 
@@ -914,6 +981,11 @@ txt_your_move:  db "YOUR MOVE ",0
 txt_legal_moves: db " LEGAL MOVES",0
 txt_legal_move: db " LEGAL MOVE",0
 txt_thinking:   db "THINKING...",0
+txt_thinking_at: db "THINKING D",0
+txt_src_exact:  db "EX",0
+txt_src_stop:   db "STOP",0
+txt_src_ply:    db " PLY",0
+txt_src_book:   db "BOOK",0
 txt_passes:     db " PASSES",0
 txt_no_move:    db "NO LEGAL MOVE",0
 txt_press_space: db "PRESS SPACE",0

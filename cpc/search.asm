@@ -326,6 +326,7 @@ sr_deep_first:
 sr_deep_stage:
         ld (sr_stage),a
         call sr_depth_stage
+        call sr_stage_shown
         ld a,(sr_stage)
         ld hl,sr_last_depth
         cp (hl)
@@ -384,6 +385,17 @@ sr_deep_answer:
         ld a,(sr_done_stage)
         ld (ai_depth),a
         ret
+
+; sr_stage_shown: a stage of the timed search is complete: ai_done_depth = its depth, and
+; the game's own call (ai_busy) shows it in the panel while it thinks on (panel.asm
+; panel_show_stage). Trashes everything but IY.
+sr_stage_shown:
+        ld a,(sr_stage)
+        ld (ai_done_depth),a
+        ld a,(ai_busy)
+        or a
+        ret z
+        jp panel_show_stage
 
 ; sr_abort: ai_abort was set while the search ran. The search is abandoned where it is:
 ; the stack goes back to sr_deep's level and the answer is the last complete stage's

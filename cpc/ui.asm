@@ -46,6 +46,7 @@ MODE_TWO        equ 2               ; two players, no computer
 
 PLY_PASS        equ &FF             ; a pass, in record_list and last_move
 PLY_NONE        equ &FE             ; last_move before the first move; no hint
+SRC_NONE        equ &FD             ; last_source: a human's move, a pass, or unknown
 FLIP_FRAMES     equ 2               ; frames between two flipped discs being drawn
 DEMO_FRAMES     equ 25              ; frames between two moves of the demo (half a second)
 
@@ -179,6 +180,10 @@ ui_computer:
         ld a,(ai_move)
         call is_legal
         jp c,ui_error
+        ld a,(ai_depth)         ; where the move comes from, for the panel
+        ld (play_source),a
+        ld hl,(ai_score)
+        ld (play_exact),hl
         ld a,(ai_move)
         call ui_play
         ld a,(play_mode)
@@ -508,6 +513,12 @@ ui_play:
         call record_ply
         ld a,(play_square)
         call set_last_move
+        ld a,(play_source)      ; the computer's source, SRC_NONE for anyone else's move
+        ld (last_source),a
+        ld hl,(play_exact)
+        ld (last_exact),hl
+        ld a,SRC_NONE
+        ld (play_source),a
         ld a,(flip_count)
         or a
         jr z,ui_play_done
@@ -584,12 +595,16 @@ game_fresh:
         ld (last_move),a
         ld (cursor_square),a
         ld (hint_square),a
+        ld a,SRC_NONE
+        ld (last_source),a
         jp clock_reset
 
 ; set_last_move: A = a square or PLY_PASS. Moves the last-move dot. Trashes everything
 ; but IY.
 set_last_move:
         ld b,a
+        ld a,SRC_NONE           ; ui_play says where a computer's move came from
+        ld (last_source),a
         ld a,(last_move)
         ld c,a
         ld a,b
@@ -784,6 +799,10 @@ cursor_index:   db 0                ; the cursor's entry in legal_list
 cursor_square:  db PLY_NONE         ; the cursor's square
 cursor_on:      db 0                ; 1 while the cursor is drawn
 last_move:      db PLY_NONE         ; the last ply: a square, PLY_PASS or PLY_NONE
+last_source:    db SRC_NONE         ; the ai_depth of the computer's last_move (SRC_NONE: none)
+last_exact:     dw 0                ; and its ai_score (the exact endgame's disc difference)
+play_source:    db SRC_NONE         ; ui_play: what the next move's last_source will be
+play_exact:     dw 0
 game_over:      db 0                ; 1 once neither side can move, or a flag has fallen
 game_winner:    db 0                ; at game over: SQ_BLACK, SQ_WHITE, or 0 for a draw
 final_black:    db 0                ; at game over: the WOF final score (the discs on the

@@ -254,3 +254,98 @@ fn with_chess_clocks_the_computer_plans_with_its_clock() {
         "every computer move from a stage of level 6"
     );
 }
+
+/// What the panel's LAST line shows after a computer move: its square and where it came
+/// from (docs/ai.md 4.4 stages): "F5 BOOK", "F5 D8", "F5 EX+6", "F5 STOP", "F5 2 PLY".
+fn last_source(square: u8, stage: u8, score: i16, level: u8) -> String {
+    let source = match stage {
+        0 if level >= 3 => "BOOK".to_string(),
+        0 => format!("{level} PLY"),
+        0xFF => format!("EX{}{score}", if score < 0 { "" } else { "+" }),
+        0xFE => "STOP".to_string(),
+        d => format!("D{d}"),
+    };
+    format!(
+        "{} {source}",
+        othello_engine::notation::square_name(square).to_uppercase()
+    )
+}
+
+#[test]
+fn the_panel_shows_the_stage_while_thinking_and_where_each_move_came_from() {
+    let w = Weights::default();
+    let top = w.max_level();
+    let mut g = Game::started(&w);
+    g.cpc.set_rendering(false);
+    new_game(&mut g, top, true, 0);
+    let (count, over, done) = (
+        g.sym("record_count"),
+        g.sym("game_over"),
+        g.sym("ai_done_depth"),
+    );
+    let busy = g.sym("ai_busy");
+    let (state, thinking) = (g.sym("ui_state"), g.st("ST_THINKING"));
+    let last_y = usize::from(g.sym("PY_LAST"));
+    let msg2_y = usize::from(g.sym("PY_MSG") + g.sym("LINE_PITCH"));
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut stages_shown = 0;
+    while g.cpc.peek(over) == 0 && seen.get("exact").copied().unwrap_or(0) < 2 {
+        // While it thinks, the panel shows the depth it has finished.
+        let before = g.cpc.peek(count);
+        g.run_until("a stage complete or the move", GAME_LIMIT_US, |m| {
+            (m.peek(busy) == 1 && m.peek(done) >= 2) || m.peek(count) != before || m.peek(over) == 1
+        });
+        if g.cpc.peek(count) == before && g.cpc.peek(over) == 0 {
+            // A frame later the line is drawn (unless the move came meanwhile); a deeper stage
+            // may have ended in that frame too, hence a second look.
+            for _ in 0..2 {
+                g.cpc.run_frames(1).unwrap();
+                let (depth, shown) = (g.cpc.peek(done), g.panel_line(msg2_y));
+                if g.cpc.peek(count) != before || depth < 2 {
+                    break;
+                }
+                if shown == format!("THINKING D{depth}") {
+                    stages_shown += 1;
+                    break;
+                }
+            }
+        }
+        g.run_until("the computer's move", GAME_LIMIT_US, |m| {
+            m.peek(count) != before || m.peek(over) == 1
+        });
+        if g.cpc.peek(over) == 1 {
+            break;
+        }
+        let record = g.record();
+        let ply = *record.last().unwrap();
+        let (stage, score) = (g.byte("ai_depth"), g.int16("ai_score"));
+        // The move drawn: the next think starts, or the game ends.
+        g.run_until("the move drawn", GAME_LIMIT_US, |m| {
+            m.peek(state) == thinking || m.peek(over) == 1
+        });
+        if ply == PLY_PASS {
+            continue;
+        }
+        let line = g.panel_line(last_y);
+        let want = last_source(ply, stage, score, top);
+        assert!(
+            line.starts_with("LAST") && line.ends_with(&want),
+            "{line:?}: expected {want:?} (stage {})",
+            stage_name(stage)
+        );
+        let kind = match stage {
+            0 => "book",
+            0xFF => "exact",
+            _ => "depth",
+        };
+        *seen.entry(kind).or_default() += 1;
+    }
+    eprintln!("LAST lines checked: {seen:?}; THINKING Dn lines: {stages_shown}");
+    for kind in ["book", "depth", "exact"] {
+        assert!(seen.contains_key(kind), "no {kind} move: {seen:?}");
+    }
+    assert!(
+        stages_shown * 2 >= seen["depth"],
+        "only {stages_shown} THINKING Dn lines: {seen:?}"
+    );
+}
