@@ -162,6 +162,15 @@ fn a_z80_match_is_the_reference_match() {
         without_cpc(&z80["engines"][0]["tally"]),
         reference["engines"][0]["tally"]
     );
+    // The Elo estimate is over the 2 pairs of games, and its score is the tally's.
+    let elo = &z80["elo"];
+    assert_eq!(elo["units"], 2, "{elo}");
+    let t = &z80["engines"][0]["tally"];
+    let points = t["wins"].as_f64().unwrap() + t["draws"].as_f64().unwrap() / 2.0;
+    assert!(
+        (elo["score"].as_f64().unwrap() - points / 4.0).abs() < 1e-9,
+        "{elo} {t}"
+    );
     // Colours alternate over the same openings.
     assert_eq!(games[0].0, games[1].0);
     assert_ne!(games[0].0, games[2].0);

@@ -133,6 +133,12 @@ fn print_report(report: &MatchReport, weights: &std::path::Path, threads: usize)
         println!("{}", game.line(&report.engines));
     }
     println!("\n{}", report.summary());
+    if let Some(e) = report.elo() {
+        println!(
+            "{}",
+            cpc_othello::matches::elo::line(&report.engines[0].label, &e, report.alternate)
+        );
+    }
     println!(
         "{} games in {:.1} s of wall time{}",
         report.games.len(),

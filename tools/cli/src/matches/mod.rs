@@ -13,6 +13,7 @@
 //! Each game gets fresh players (its own emulated CPC, its own GTP processes), so games run
 //! in parallel on all cores and do not depend on each other.
 
+pub mod elo;
 pub mod gtp_process;
 pub mod opening;
 pub mod players;

@@ -372,6 +372,33 @@ impl MatchReport {
         text
     }
 
+    /// Engine 0's score, Elo difference and LOS ([`elo`](super::elo)): over the game pairs
+    /// of each opening with alternating colours, else over the games; aborted games (and pairs
+    /// with one) left out.
+    #[must_use]
+    pub fn elo(&self) -> Option<super::elo::EloEstimate> {
+        let points = |g: &GameRecord| {
+            let color = g.color_of(0)?;
+            Some(match g.outcome(color)? {
+                Outcome::Win => 1.0,
+                Outcome::Draw => 0.5,
+                Outcome::Loss(_) => 0.0,
+            })
+        };
+        let units: Vec<f64> = if self.alternate {
+            self.games
+                .chunks(2)
+                .filter_map(|pair| match pair {
+                    [a, b] => Some((points(a)? + points(b)?) / 2.0),
+                    _ => None,
+                })
+                .collect()
+        } else {
+            self.games.iter().filter_map(points).collect()
+        };
+        super::elo::estimate(&units)
+    }
+
     /// The report as JSON; `command` is the command line that made it.
     #[must_use]
     pub fn json(&self, command: &str) -> Value {
@@ -390,6 +417,14 @@ impl MatchReport {
             "engines": engines,
             "black": self.by_color(Color::Black).json(),
             "white": self.by_color(Color::White).json(),
+            "elo": self.elo().map(|e| json!({
+                "units": e.units,
+                "score": e.score,
+                "elo": if e.elo.is_finite() { json!(e.elo) } else { Value::Null },
+                "elo_low": if e.interval.0.is_finite() { json!(e.interval.0) } else { Value::Null },
+                "elo_high": if e.interval.1.is_finite() { json!(e.interval.1) } else { Value::Null },
+                "los": e.los,
+            })),
             "games": self.games.iter().map(|g| g.json(&self.engines)).collect::<Vec<_>>(),
         })
     }

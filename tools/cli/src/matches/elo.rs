@@ -1,0 +1,166 @@
+//! How much stronger engine 0 is, with its uncertainty: the score, the Elo difference with a
+//! 95 % interval, and the likelihood of superiority (LOS).
+//!
+//! With `--alternate` both games of an opening form a pair, and the statistics are taken over
+//! pairs (the "pentanomial" model: a pair scores 0, ½, 1, 1½ or 2), which removes most of the
+//! noise the openings add; otherwise over single games (win, draw, loss). The mean score `s`
+//! per game gives `Elo = -400 log10(1/s - 1)`; its standard error `σ/√n` (σ the standard
+//! deviation of one pair's or game's score per game) gives the interval `s ± 1.96 σ/√n`,
+//! mapped to Elo the same way, and `LOS = Φ((s - ½) / (σ/√n))`.
+
+/// The quantile of the normal distribution for a two-sided 95 % interval.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// The statistics of a match for engine 0.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloEstimate {
+    /// Scored units: pairs with `--alternate`, else games.
+    pub units: usize,
+    /// Mean score per game, 0..1.
+    pub score: f64,
+    /// The Elo difference (engine 0 minus engine 1); ±inf for a clean sweep.
+    pub elo: f64,
+    /// The 95 % interval of the Elo difference.
+    pub interval: (f64, f64),
+    /// Likelihood of superiority, 0..1.
+    pub los: f64,
+}
+
+/// The Elo difference for a mean score `s` per game.
+#[must_use]
+pub fn elo_of_score(s: f64) -> f64 {
+    if s <= 0.0 {
+        f64::NEG_INFINITY
+    } else if s >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / s - 1.0).log10()
+    }
+}
+
+/// The statistics of `units`: each unit's score per game (0..1; a pair's two games averaged).
+/// `None` without a unit.
+#[must_use]
+pub fn estimate(units: &[f64]) -> Option<EloEstimate> {
+    let n = units.len();
+    if n == 0 {
+        return None;
+    }
+    let mean = units.iter().sum::<f64>() / n as f64;
+    let variance = units.iter().map(|u| (u - mean).powi(2)).sum::<f64>() / n as f64;
+    let error = (variance / n as f64).sqrt();
+    let los = if error > 0.0 {
+        normal_cdf((mean - 0.5) / error)
+    } else if mean > 0.5 {
+        1.0
+    } else if mean < 0.5 {
+        0.0
+    } else {
+        0.5
+    };
+    let clamp = |s: f64| s.clamp(0.0, 1.0);
+    Some(EloEstimate {
+        units: n,
+        score: mean,
+        elo: elo_of_score(mean),
+        interval: (
+            elo_of_score(clamp(mean - Z95 * error)),
+            elo_of_score(clamp(mean + Z95 * error)),
+        ),
+        los,
+    })
+}
+
+/// Φ, the standard normal distribution function (Abramowitz and Stegun 7.1.26 for erf,
+/// absolute error below 1.5e-7).
+#[must_use]
+pub fn normal_cdf(x: f64) -> f64 {
+    let z = x.abs() / std::f64::consts::SQRT_2;
+    let t = 1.0 / (1.0 + 0.327_591_1 * z);
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let erf = 1.0 - poly * (-z * z).exp();
+    if x >= 0.0 {
+        0.5 * (1.0 + erf)
+    } else {
+        0.5 * (1.0 - erf)
+    }
+}
+
+/// One line for the report: "engine 0: score 60.0 %, Elo +70 (95 %: +12 .. +135), LOS 99 %
+/// (40 pairs)".
+#[must_use]
+pub fn line(label: &str, e: &EloEstimate, pairs: bool) -> String {
+    let elo = |v: f64| {
+        if v.is_infinite() {
+            if v > 0.0 { "+inf" } else { "-inf" }.to_string()
+        } else {
+            format!("{v:+.0}")
+        }
+    };
+    format!(
+        "{label}: score {:.1} %, Elo {} (95 %: {} .. {}), LOS {:.1} % ({} {})",
+        100.0 * e.score,
+        elo(e.elo),
+        elo(e.interval.0),
+        elo(e.interval.1),
+        100.0 * e.los,
+        e.units,
+        if pairs { "game pairs" } else { "games" }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn textbook_elo_of_scores() {
+        // 60 % is 70.4 Elo, 75 % is 190.8, 50 % is 0; symmetric.
+        assert!((elo_of_score(0.6) - 70.437).abs() < 1e-3);
+        assert!((elo_of_score(0.75) - 190.849).abs() < 1e-3);
+        assert_eq!(elo_of_score(0.5), 0.0);
+        assert!((elo_of_score(0.4) + 70.437).abs() < 1e-3);
+        assert_eq!(elo_of_score(1.0), f64::INFINITY);
+    }
+
+    #[test]
+    fn the_normal_distribution_function() {
+        assert!((normal_cdf(0.0) - 0.5).abs() < 1e-7);
+        assert!((normal_cdf(1.959_964) - 0.975).abs() < 1e-6);
+        assert!((normal_cdf(-1.0) - 0.158_655_25).abs() < 1e-6);
+    }
+
+    #[test]
+    fn pairs_at_sixty_percent() {
+        // 10 pairs: 2 pairs won 2-0, 8 split 1-1 (score 12/20 = 60 %).
+        let mut units = vec![1.0; 2];
+        units.extend([0.5; 8]);
+        let e = estimate(&units).unwrap();
+        assert!((e.score - 0.6).abs() < 1e-12);
+        assert!((e.elo - 70.437).abs() < 1e-3);
+        // σ = 0.2 per pair, error 0.2/√10 = 0.0632: 0.6 ± 0.124 -> 0.476 .. 0.724.
+        let lo = elo_of_score(0.6 - Z95 * 0.2 / 10f64.sqrt());
+        let hi = elo_of_score(0.6 + Z95 * 0.2 / 10f64.sqrt());
+        assert!((e.interval.0 - lo).abs() < 1e-9 && (e.interval.1 - hi).abs() < 1e-9);
+        assert!(
+            (lo + 16.7).abs() < 0.5 && (hi - 168.0).abs() < 1.0,
+            "{lo} {hi}"
+        );
+        // LOS = Φ(0.1 / 0.0632) = Φ(1.581) = 0.943.
+        assert!((e.los - 0.943).abs() < 1e-3, "{}", e.los);
+    }
+
+    #[test]
+    fn even_and_one_sided_matches() {
+        let e = estimate(&[1.0, 0.0, 0.5, 0.5]).unwrap();
+        assert_eq!((e.score, e.elo), (0.5, 0.0));
+        assert!((e.los - 0.5).abs() < 1e-9);
+        let sweep = estimate(&[1.0; 5]).unwrap();
+        assert_eq!((sweep.los, sweep.elo), (1.0, f64::INFINITY));
+        assert!(estimate(&[]).is_none());
+        assert!(line("z80:7", &sweep, true).contains("Elo +inf"));
+    }
+}
