@@ -454,3 +454,60 @@ fn a_bad_engine_file_is_a_clear_error() {
         "none.toml",
     );
 }
+
+#[test]
+fn a_sequential_test_stops_the_match_when_it_decides() {
+    // Level 2 against level 1 of the reference: far apart, so the test decides long before
+    // 400 games, for H1 one way round and H0 the other.
+    let h1 = run_match(
+        "sprt-h1",
+        &[
+            "--black",
+            "ref:2",
+            "--white",
+            "ref:1",
+            "--games",
+            "400",
+            "--alternate",
+            "--sprt",
+            "0,20",
+        ],
+    );
+    assert_eq!(h1["sprt"]["decision"], "H1", "{}", h1["sprt"]);
+    let played = h1["games"].as_array().unwrap().len();
+    assert!(played < 400 && played >= 4, "{played} games");
+    assert!(h1["sprt"]["llr"].as_f64().unwrap() >= 2.94);
+    assert!(
+        h1["elo"]["elo_low"].as_f64().unwrap() > 0.0,
+        "{}",
+        h1["elo"]
+    );
+    let h0 = run_match(
+        "sprt-h0",
+        &[
+            "--black",
+            "ref:1",
+            "--white",
+            "ref:2",
+            "--games",
+            "400",
+            "--alternate",
+            "--sprt",
+            "0,20",
+        ],
+    );
+    assert_eq!(h0["sprt"]["decision"], "H0", "{}", h0["sprt"]);
+    assert!(h0["games"].as_array().unwrap().len() < 400);
+    fails_with(
+        &[
+            "match", "--black", "ref:1", "--white", "ref:2", "--sprt", "10,0",
+        ],
+        "ELO0 (10) must be below ELO1 (0)",
+    );
+    fails_with(
+        &[
+            "match", "--black", "ref:1", "--white", "ref:2", "--sprt", "5",
+        ],
+        "expected ELO0,ELO1",
+    );
+}

@@ -47,6 +47,11 @@ pub struct MatchArgs {
     /// Swap colours every other game (both games of a pair start from the same opening)
     #[arg(long)]
     alternate: bool,
+    /// Stop as soon as a sequential probability ratio test decides between "the first engine is
+    /// ELO0 Elo stronger" and "ELO1 stronger" (ELO0 < ELO1; errors of 5 % each way); --games is
+    /// then the most games. Counted over game pairs with --alternate
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
+    sprt: Option<matches::elo::Sprt>,
     /// Also write the games and tallies as JSON
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
@@ -85,6 +90,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         seed: args.seed,
         random_plies: args.random_plies,
         alternate: args.alternate,
+        sprt: args.sprt,
     };
 
     let pool = rayon::ThreadPoolBuilder::new()
@@ -133,6 +139,18 @@ fn print_report(report: &MatchReport, weights: &std::path::Path, threads: usize)
         println!("{}", game.line(&report.engines));
     }
     println!("\n{}", report.summary());
+    if let Some((test, state)) = report.sprt {
+        let (what, llr) = match state {
+            matches::elo::SprtState::H1(l) => (format!("H1 accepted: Elo >= {}", test.elo1), l),
+            matches::elo::SprtState::H0(l) => (format!("H0 accepted: Elo <= {}", test.elo0), l),
+            matches::elo::SprtState::Open(l) => ("no decision yet".to_string(), l),
+        };
+        let (low, high) = matches::elo::Sprt::bounds();
+        println!(
+            "SPRT [{}, {}] (alpha = beta = 0.05): {what}; LLR {llr:.2} (bounds {low:.2}, {high:.2})",
+            test.elo0, test.elo1
+        );
+    }
     if let Some(e) = report.elo() {
         println!(
             "{}",
@@ -148,4 +166,23 @@ fn print_report(report: &MatchReport, weights: &std::path::Path, threads: usize)
             n => format!("; {n} ABORTED (see above)"),
         }
     );
+}
+
+/// `--sprt ELO0,ELO1`.
+fn parse_sprt(text: &str) -> Result<matches::elo::Sprt, String> {
+    let (a, b) = text
+        .split_once(',')
+        .ok_or_else(|| format!("`{text}`: expected ELO0,ELO1 (e.g. 0,10)"))?;
+    let number = |s: &str| {
+        s.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && v.abs() < 1000.0)
+            .ok_or_else(|| format!("`{s}`: not an Elo difference"))
+    };
+    let (elo0, elo1) = (number(a)?, number(b)?);
+    if elo0 >= elo1 {
+        return Err(format!("ELO0 ({elo0}) must be below ELO1 ({elo1})"));
+    }
+    Ok(matches::elo::Sprt { elo0, elo1 })
 }

@@ -44,4 +44,8 @@ impl Progress for Bar {
     fn advance(&self, n: u64) {
         self.0.inc(n);
     }
+
+    fn note(&self, text: &str) {
+        self.0.set_message(text.to_string());
+    }
 }

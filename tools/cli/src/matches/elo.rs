@@ -164,3 +164,118 @@ mod tests {
         assert!(line("z80:7", &sweep, true).contains("Elo +inf"));
     }
 }
+
+/// A sequential probability ratio test of "engine 0 is `elo0` stronger" (H0) against "`elo1`
+/// stronger" (H1), with error rates α = β = 0.05: the generalized SPRT on the mean score with
+/// the normal approximation (as Fishtest first ran it), over the same units as [`estimate`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    /// Elo of H0.
+    pub elo0: f64,
+    /// Elo of H1 (above `elo0`).
+    pub elo1: f64,
+}
+
+/// What the test says so far.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SprtState {
+    /// Not decided: the log-likelihood ratio lies between the bounds.
+    Open(f64),
+    /// H0 accepted (the LLR fell to the lower bound).
+    H0(f64),
+    /// H1 accepted (the LLR rose to the upper bound).
+    H1(f64),
+}
+
+/// α = β: the chance of each wrong decision.
+pub const SPRT_ERROR: f64 = 0.05;
+
+impl Sprt {
+    /// The bounds of the log-likelihood ratio: ln(β / (1 - α)) and ln((1 - β) / α), ±2.944.
+    #[must_use]
+    pub fn bounds() -> (f64, f64) {
+        (
+            (SPRT_ERROR / (1.0 - SPRT_ERROR)).ln(),
+            ((1.0 - SPRT_ERROR) / SPRT_ERROR).ln(),
+        )
+    }
+
+    /// The log-likelihood ratio of `units` (scores per game, 0..1): with `s_i` the score that
+    /// `elo_i` gives, `n (s1 - s0) (2 x̄ - s0 - s1) / (2 σ²)`; 0 while σ² is 0.
+    #[must_use]
+    pub fn llr(&self, units: &[f64]) -> f64 {
+        let n = units.len() as f64;
+        if units.len() < 2 {
+            return 0.0;
+        }
+        let mean = units.iter().sum::<f64>() / n;
+        let variance = units.iter().map(|u| (u - mean).powi(2)).sum::<f64>() / n;
+        if variance <= 0.0 {
+            return 0.0;
+        }
+        let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+    }
+
+    /// The decision after `units`.
+    #[must_use]
+    pub fn state(&self, units: &[f64]) -> SprtState {
+        let llr = self.llr(units);
+        let (low, high) = Sprt::bounds();
+        if llr >= high {
+            SprtState::H1(llr)
+        } else if llr <= low {
+            SprtState::H0(llr)
+        } else {
+            SprtState::Open(llr)
+        }
+    }
+}
+
+/// The mean score per game that an Elo difference gives.
+#[must_use]
+pub fn score_of_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+#[cfg(test)]
+mod sprt_tests {
+    use super::*;
+
+    #[test]
+    fn bounds_and_scores() {
+        let (low, high) = Sprt::bounds();
+        assert!((high - 2.944_438_979).abs() < 1e-6 && (low + high).abs() < 1e-12);
+        assert!((score_of_elo(70.437) - 0.6).abs() < 1e-5);
+        assert_eq!(score_of_elo(0.0), 0.5);
+    }
+
+    #[test]
+    fn llr_by_hand() {
+        // 10 pairs: 2 won 2-0, 8 split: mean 0.6, σ² = 0.04. H0 = 0 Elo (0.5), H1 = 70.437
+        // (0.6): LLR = 10 * 0.1 * (1.2 - 1.1) / 0.08 = 1.25.
+        let mut units = vec![1.0; 2];
+        units.extend([0.5; 8]);
+        let t = Sprt {
+            elo0: 0.0,
+            elo1: 70.437,
+        };
+        assert!((t.llr(&units) - 1.25).abs() < 1e-4, "{}", t.llr(&units));
+        assert!(matches!(t.state(&units), SprtState::Open(_)));
+        // Three times as many such pairs: 3.75, past the bound: H1.
+        let many: Vec<f64> = units.iter().cycle().take(30).copied().collect();
+        assert!(matches!(t.state(&many), SprtState::H1(l) if (l - 3.75).abs() < 1e-3));
+        // A mean at H0's score or below accepts H0 in the end.
+        let even: Vec<f64> = [1.0, 0.0, 0.5, 0.5]
+            .iter()
+            .cycle()
+            .take(80)
+            .copied()
+            .collect();
+        assert!(
+            matches!(t.state(&even), SprtState::H0(_)),
+            "{:?}",
+            t.state(&even)
+        );
+    }
+}

@@ -23,6 +23,8 @@ pub mod sides;
 pub mod spec;
 pub mod z80_gtp;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use othello_engine::weights::Weights;
@@ -106,6 +108,8 @@ pub struct MatchConfig {
     pub random_plies: u8,
     /// Swap colours every other game; both games of a pair start from the same opening.
     pub alternate: bool,
+    /// Stop as soon as this sequential test decides ([`elo::Sprt`]).
+    pub sprt: Option<elo::Sprt>,
 }
 
 /// Default time a GTP program may take to answer one command.
@@ -156,30 +160,93 @@ pub fn run(
     let openings = opening::openings(config.seed, pairs, config.random_plies);
     progress.phase("games", config.games as u64);
     let started = Instant::now();
+    // Engine 0's points of each game finished so far, for the running score and the test.
+    let points: Mutex<Vec<Option<f64>>> = Mutex::new(vec![None; config.games]);
+    let decision: Mutex<Option<elo::SprtState>> = Mutex::new(None);
+    let stop = AtomicBool::new(false);
     let games: Vec<GameRecord> = (0..config.games)
         .into_par_iter()
-        .map(|i| {
+        .filter_map(|i| {
+            if stop.load(Ordering::Relaxed) {
+                return None; // the test has decided: the games not begun are not played
+            }
             let swapped = config.alternate && i % 2 == 1;
             let order = if swapped { [1, 0] } else { [0, 1] };
             let opening = &openings[if config.alternate { i / 2 } else { i }];
             let result = play_one(config, workshop, order, opening);
-            progress.advance(1);
-            GameRecord {
+            let record = GameRecord {
                 number: i + 1,
                 engines: order,
                 opening: opening.clone(),
                 result,
+            };
+            let units = {
+                let mut p = points.lock().expect("no panic holds it");
+                p[i] = record_points(&record);
+                scored_units(&p, config.alternate)
+            };
+            if let Some(e) = elo::estimate(&units) {
+                progress.note(&format!("{:.1} % {:+.0} Elo", 100.0 * e.score, e.elo));
             }
+            if let Some(test) = config.sprt {
+                let state = test.state(&units);
+                if !matches!(state, elo::SprtState::Open(_)) {
+                    let mut d = decision.lock().expect("no panic holds it");
+                    d.get_or_insert(state);
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            progress.advance(1);
+            Some(record)
         })
         .collect();
+    let sprt = config.sprt.map(|test| {
+        let final_state = decision.into_inner().expect("no panic holds it");
+        (
+            test,
+            final_state.unwrap_or_else(|| {
+                test.state(&scored_units(
+                    &points.into_inner().expect("no panic holds it"),
+                    config.alternate,
+                ))
+            }),
+        )
+    });
     Ok(MatchReport {
         engines,
         games,
+        sprt,
         seed: config.seed,
         random_plies: config.random_plies,
         alternate: config.alternate,
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+/// Engine 0's points in a finished game (1, ½, 0), `None` for an aborted one.
+fn record_points(record: &GameRecord) -> Option<f64> {
+    let color = record.color_of(0)?;
+    Some(match record.outcome(color)? {
+        report::Outcome::Win => 1.0,
+        report::Outcome::Draw => 0.5,
+        report::Outcome::Loss(_) => 0.0,
+    })
+}
+
+/// The units the statistics count: each pair of games (both finished) with alternating
+/// colours, else each finished game; a unit is engine 0's score per game in it.
+fn scored_units(points: &[Option<f64>], alternate: bool) -> Vec<f64> {
+    if alternate {
+        points
+            .chunks(2)
+            .filter_map(|pair| match pair {
+                [Some(a), Some(b)] => Some((a + b) / 2.0),
+                _ => None,
+            })
+            .collect()
+    } else {
+        points.iter().flatten().copied().collect()
+    }
 }
 
 /// One game with fresh players; engine `order[0]` plays black.

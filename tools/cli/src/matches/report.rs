@@ -323,6 +323,9 @@ pub struct MatchReport {
     pub alternate: bool,
     /// Wall time of the games.
     pub seconds: f64,
+    /// The sequential test asked for, and what it decided (or the LLR where the games ran
+    /// out).
+    pub sprt: Option<(super::elo::Sprt, super::elo::SprtState)>,
 }
 
 impl MatchReport {
@@ -373,8 +376,8 @@ impl MatchReport {
     }
 
     /// Engine 0's score, Elo difference and LOS ([`elo`](super::elo)): over the game pairs
-    /// of each opening with alternating colours, else over the games; aborted games (and pairs
-    /// with one) left out.
+    /// of each opening with alternating colours (both games played), else over the games;
+    /// aborted games (and pairs with one) left out.
     #[must_use]
     pub fn elo(&self) -> Option<super::elo::EloEstimate> {
         let points = |g: &GameRecord| {
@@ -387,10 +390,11 @@ impl MatchReport {
         };
         let units: Vec<f64> = if self.alternate {
             self.games
-                .chunks(2)
-                .filter_map(|pair| match pair {
-                    [a, b] => Some((points(a)? + points(b)?) / 2.0),
-                    _ => None,
+                .iter()
+                .filter(|g| g.number % 2 == 1)
+                .filter_map(|a| {
+                    let b = self.games.iter().find(|b| b.number == a.number + 1)?;
+                    Some((points(a)? + points(b)?) / 2.0)
                 })
                 .collect()
         } else {
@@ -417,6 +421,14 @@ impl MatchReport {
             "engines": engines,
             "black": self.by_color(Color::Black).json(),
             "white": self.by_color(Color::White).json(),
+            "sprt": self.sprt.map(|(test, state)| {
+                let (decision, llr) = match state {
+                    super::elo::SprtState::Open(l) => ("none", l),
+                    super::elo::SprtState::H0(l) => ("H0", l),
+                    super::elo::SprtState::H1(l) => ("H1", l),
+                };
+                json!({ "elo0": test.elo0, "elo1": test.elo1, "decision": decision, "llr": llr })
+            }),
             "elo": self.elo().map(|e| json!({
                 "units": e.units,
                 "score": e.score,
@@ -530,6 +542,7 @@ mod tests {
             random_plies: 4,
             alternate: true,
             seconds: 1.0,
+            sprt: None,
         };
         assert_eq!(report.aborted(), 1);
         let e0 = report.by_engine(0);

@@ -202,6 +202,8 @@ pub trait Progress: Sync {
     fn phase(&self, name: &str, total: u64);
     /// `n` more steps are done.
     fn advance(&self, n: u64);
+    /// A short running result to show beside the bar (a match's score and Elo).
+    fn note(&self, _text: &str) {}
 }
 
 /// A [`Progress`] that shows nothing.
