@@ -475,7 +475,7 @@ fn a_sequential_test_stops_the_match_when_it_decides() {
     );
     assert_eq!(h1["sprt"]["decision"], "H1", "{}", h1["sprt"]);
     let played = h1["games"].as_array().unwrap().len();
-    assert!(played < 400 && played >= 4, "{played} games");
+    assert!((4..400).contains(&played), "{played} games");
     assert!(h1["sprt"]["llr"].as_f64().unwrap() >= 2.94);
     assert!(
         h1["elo"]["elo_low"].as_f64().unwrap() > 0.0,
