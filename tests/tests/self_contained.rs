@@ -69,3 +69,19 @@ fn the_patterns_catch_what_they_should() {
     assert!(format!("{docs}/cpc-reference.md").contains(docs.as_str()));
     assert!(!"tools/engine/data/ffo".contains(data.as_str()));
 }
+
+#[test]
+fn the_data_the_project_reads_is_in_the_repository() {
+    // The FFO boards, read by verify and the benches (comment lines name their source).
+    let dir = cpc_othello::verify::positions::default_ffo_dir();
+    assert!(dir.starts_with(root()), "{}", dir.display());
+    let boards = cpc_othello::verify::positions::ffo_positions(&dir).unwrap();
+    assert_eq!(boards.len(), 79);
+    let published = othello_engine::solve::ffo::load_ffo_dir(&dir).unwrap();
+    assert_eq!(published.len(), 79);
+    assert!(published.iter().zip(&boards).all(|(p, b)| p.board == *b));
+    // The perft counts, with their source in the header.
+    let perft = std::fs::read_to_string(root().join("tools/engine/data/perft.txt")).unwrap();
+    assert!(perft.lines().next().unwrap().starts_with('#'));
+    assert!(perft.contains("A124004"));
+}

@@ -78,8 +78,9 @@ pub fn default_ffo_dir() -> PathBuf {
     PathBuf::from(othello_engine::solve::ffo::DEFAULT_FFO_DIR)
 }
 
-/// The boards of every `*.txt` file in `dir` (FFO format: `<64-char board> <X|O> ...`), in
-/// file-name order, or why they cannot be read (with file:line).
+/// The boards of every `*.txt` file in `dir` (FFO format: `<64-char board> <X|O> ...`; lines
+/// starting with `#` are comments), in file-name order, or why they cannot be read (with
+/// file:line).
 pub fn ffo_positions(dir: &Path) -> Result<Vec<Board>, String> {
     let mut names: Vec<_> = std::fs::read_dir(dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
@@ -92,8 +93,8 @@ pub fn ffo_positions(dir: &Path) -> Result<Vec<Board>, String> {
         let text =
             std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
+            if line.trim().is_empty() || line.trim_start().starts_with('#') {
+                continue; // blank lines and comments (the files name their source this way)
             }
             let mut fields = line.split_whitespace();
             let (Some(board), Some(side)) = (fields.next(), fields.next()) else {
