@@ -57,7 +57,16 @@ fn midgame_positions(count: usize, w: &Weights) -> Vec<Board> {
     out
 }
 
-/// The weights the middle-game positions are played with: the default file without the
+/// The fixed middle-game positions (`benches/data/profile-midgame.txt`).
+fn fixed_midgame_positions() -> Vec<Board> {
+    include_str!("data/profile-midgame.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(z80_common::position)
+        .collect()
+}
+
+/// Beyond the fixed ones, the weights the middle-game positions are played with: the default file without the
 /// potential-mobility term (docs/ai.md 3.3), as before it existed, so that every build is
 /// timed on the same 8 positions.
 fn position_weights() -> Weights {
@@ -94,7 +103,18 @@ fn main() {
         .get(3)
         .map_or(0, |n| n.parse().expect("SECONDS: a number"));
     let boards = match kind {
-        "midgame" => midgame_positions(count, &position_weights()),
+        "midgame" => {
+            let mut fixed = fixed_midgame_positions();
+            if count > fixed.len() {
+                fixed.extend(
+                    midgame_positions(count, &position_weights())
+                        .into_iter()
+                        .skip(fixed.len()),
+                );
+            }
+            fixed.truncate(count);
+            fixed
+        }
         "endgame" => ffo_positions()
             .expect("the FFO boards")
             .into_iter()
