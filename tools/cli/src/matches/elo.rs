@@ -97,7 +97,7 @@ pub fn line(label: &str, e: &EloEstimate, pairs: bool) -> String {
         if v.is_infinite() {
             if v > 0.0 { "+inf" } else { "-inf" }.to_string()
         } else {
-            format!("{v:+.0}")
+            format!("{:+}", v.round() as i64) // never "-0"
         }
     };
     format!(

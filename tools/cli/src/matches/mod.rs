@@ -186,7 +186,12 @@ pub fn run(
                 scored_units(&p, config.alternate)
             };
             if let Some(e) = elo::estimate(&units) {
-                progress.note(&format!("{:.1} % {:+.0} Elo", 100.0 * e.score, e.elo));
+                let elo = if e.elo.is_finite() {
+                    format!("{:+}", e.elo.round() as i64)
+                } else {
+                    format!("{}", e.elo)
+                };
+                progress.note(&format!("{:.1} % {elo} Elo", 100.0 * e.score));
             }
             if let Some(test) = config.sprt {
                 let state = test.state(&units);
