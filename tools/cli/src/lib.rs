@@ -5,4 +5,5 @@
 pub mod build;
 pub mod mame;
 pub mod matches;
+pub mod tune;
 pub mod verify;

@@ -13,6 +13,7 @@ mod match_cmd;
 mod progress_bar;
 mod run_cmd;
 mod run_window;
+mod tune_cmd;
 mod verify_cmd;
 mod z80_gtp_cmd;
 
@@ -47,6 +48,15 @@ enum Command {
     Match(match_cmd::MatchArgs),
     /// The Z80 program in the emulator as a GTP engine on standard input/output.
     Z80Gtp(z80_gtp_cmd::Z80GtpArgs),
+    /// Improve a weights file by self-play of the reference engine (SPSA, all cores).
+    ///
+    /// Each iteration moves every chosen parameter by ±STEP at random, plays PAIRS game pairs
+    /// (both colours of seeded random openings) between the two perturbed tables at LEVEL, and
+    /// moves the table towards the side that scored better. The result keeps the input file's
+    /// comments and layout, with a header saying how it was made. Ctrl-C stops after the
+    /// current iteration and writes the table reached so far. Check the result on the CPC with
+    /// `match --black z80:L@OUT --white z80:L --alternate`.
+    Tune(tune_cmd::TuneArgs),
 }
 
 fn main() -> ExitCode {
@@ -74,6 +84,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Verify(args) => verify_cmd::run(args),
         Command::Match(args) => match_cmd::run(args),
         Command::Z80Gtp(args) => z80_gtp_cmd::run(args),
+        Command::Tune(args) => tune_cmd::run(args),
     }
 }
 
