@@ -289,6 +289,14 @@ fn assert_panel_shows(g: &Game, setup: Setup, plies: &[u8], at: &str) {
     );
     assert_eq!(line("PY_LEVEL"), format!("LEVEL{:>9}", setup.level), "{at}");
     let last = plies.last().map_or("-".to_string(), |&p| ply_text(p));
+    // After a computer move the panel says where it came from: Nixon's scores at levels 1
+    // and 2 ("C3 1 PLY"); a human's move and a pass stand alone. Black starts these games.
+    let by_black = plies.len() % 2 == 1;
+    let by_human = by_black == (setup.human == Color::Black);
+    let last = match plies.last() {
+        Some(&p) if p != PLY_PASS && !by_human => format!("{last} {} PLY", setup.level),
+        _ => last,
+    };
     assert_eq!(line("PY_LAST"), format!("LAST{last:>10}"), "{at}");
 
     let (rows, per_row) = (
