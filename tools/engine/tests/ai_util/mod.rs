@@ -86,10 +86,10 @@ pub struct Ffo {
 /// Reads the FFO test positions of `FFO_1_19`, in file order.
 pub fn ffo_1_19() -> Vec<Ffo> {
     let text = std::fs::read_to_string(FFO_1_19).unwrap_or_else(|e| {
-        panic!("the FFO oracle {FFO_1_19} is missing or unreadable ({e}); it comes with the workspace's shared data")
+        panic!("the FFO oracle {FFO_1_19} is missing or unreadable ({e}); it is part of the repository (tools/engine/data)")
     });
     text.lines()
-        .filter(|l| !l.trim().is_empty())
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .map(|line| {
             let f: Vec<&str> = line.split_whitespace().collect();
             let to_move = if f[1] == "X" {
