@@ -155,51 +155,11 @@ ev_deep_init_free:
         add ix,de
         djnz ev_deep_init_taken
         ld a,(w_mobility)       ; the mobility table: M * k for k = -64..64 at k + 64
-        ld e,a
-        add a,a
-        sbc a,a
-        ld d,a                  ; DE = M
-        ld hl,0
-        ld b,64
-ev_deep_init_neg:
-        or a
-        sbc hl,de
-        djnz ev_deep_init_neg   ; HL = -64 * M
-        ld bc,MOB_LO            ; B = the page, C = k + 64
-ev_deep_init_mob:
-        ld a,l
-        ld (bc),a
-        inc b
-        ld a,h
-        ld (bc),a
-        dec b
-        add hl,de
-        inc c
-        ld a,c
-        cp 129
-        jr c,ev_deep_init_mob
+        ld bc,64*256+0
+        call ev_table
         ld a,(w_potential)      ; the potential table: PM * k for k = -63..63 at k + POT_INDEX
-        ld e,a
-        add a,a
-        sbc a,a
-        ld d,a                  ; DE = PM
-        ld hl,0
-        ld b,63
-ev_deep_init_pot_neg:
-        or a
-        sbc hl,de
-        djnz ev_deep_init_pot_neg   ; HL = -63 * PM
-        ld bc,MOB_LO+POT_INDEX-63
-ev_deep_init_pot:
-        ld a,l
-        ld (bc),a
-        inc b
-        ld a,h
-        ld (bc),a
-        dec b
-        add hl,de
-        inc c
-        jr nz,ev_deep_init_pot  ; up to k + POT_INDEX = 255
+        ld bc,63*256+POT_INDEX-63
+        call ev_table
         pop de
         ld hl,0                 ; S = the sum over P's discs - the sum over O's
         ld (ev_sum),hl
@@ -253,6 +213,39 @@ ev_corner_find:
         ret z
         ld hl,ev_corners+(3*EV_CORNER_SIZE)
         ret
+
+; ev_table: a table of w * k for k = -B..B at MOB_LO / MOB_HI + C + B + k (low and high
+; bytes): A = w (signed), B = the largest |k| (1..255), C = the index of k = -B. Trashes AF,
+; AF', BC, DE, HL.
+ev_table:
+        ld e,a
+        add a,a
+        sbc a,a
+        ld d,a                  ; DE = w
+        ld hl,0
+        ld a,b
+        add a,a
+        inc a
+        ex af,af'               ; A' = 2B + 1 entries
+ev_table_neg:
+        or a
+        sbc hl,de
+        djnz ev_table_neg       ; HL = -B * w
+        ld b,MOB_LO/256
+ev_table_entry:
+        ld a,l
+        ld (bc),a
+        inc b
+        ld a,h
+        ld (bc),a
+        dec b
+        add hl,de
+        inc c
+        ex af,af'
+        dec a
+        ret z
+        ex af,af'
+        jr ev_table_entry
 
 ; ev_corner_make: see above. Keeps C, DE; trashes AF, B, HL, DE'.
 ev_corner_make:
