@@ -128,7 +128,11 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
         input.display(),
         result.iterations,
         config.iterations,
-        if result.stopped { ", stopped by Ctrl-C" } else { "" }
+        if result.stopped {
+            ", stopped by Ctrl-C"
+        } else {
+            ""
+        }
     );
     let out_text = header + &tuned;
     let after = Weights::parse(&out_text, &args.output.display().to_string())?;
