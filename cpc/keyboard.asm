@@ -10,9 +10,12 @@
 ;
 ; Keys: SPACE next move; ENTER or RETURN (or COPY, or the joystick's fire) play it; the
 ; cursor keys (or the joystick) move the cursor; ESC the menu; N, C, L, P, H, K, E in the
-; menu; H hint, S scores, B take back in the game; M move now while the computer thinks;
-; X and DEL (or CLR) in the set-up. No letter shares a matrix line bit with joystick 1
-; (line 6 bits 0-5), so a second joystick cannot press them.
+; menu; H hint, S scores, B take back, F forward in the game; R replay at the game's end and
+; in the menu; SPACE, F (held: on and on), B, P in the replay; M move now while the computer
+; thinks; X and DEL (or CLR) in the set-up. Only F and R share a matrix line bit with
+; joystick 1 (line 6 bits 0-5: F is its fire 1, R its left), the pair that says what they do
+; best; a second joystick can press them, and they only move through the record, never
+; lose a move.
 
 KBD_LINES       equ 10              ; matrix lines 0..9 (line 9 = joystick 0 and DEL)
 
@@ -36,12 +39,16 @@ KEY_K           equ 16
 KEY_E           equ 17
 KEY_X           equ 18
 KEY_DEL         equ 19
+KEY_F           equ 20
+KEY_R           equ 21
 
 ; Matrix line and bit of the keys that the interrupt handler looks at itself (clock.asm).
 KM_M_LINE       equ 4
 KM_M_BIT        equ &40
 KM_ESC_LINE     equ 8
 KM_ESC_BIT      equ &04
+KM_F_LINE       equ 6               ; F, held in the replay (replay.asm)
+KM_F_BIT        equ &20
 
 ; key_table: matrix line, bit mask, KEY_ code; kbd_get tries them in this order.
 key_table:
@@ -72,6 +79,8 @@ key_table:
         db 7,&80,KEY_X
         db 9,&80,KEY_DEL
         db 2,&01,KEY_DEL            ; CLR
+        db KM_F_LINE,KM_F_BIT,KEY_F
+        db 6,&04,KEY_R
         db &FF                      ; end
 
 ; kbd_init: no key held, no press pending. Trashes AF, B, HL.

@@ -12,6 +12,7 @@
 ; Parts:   startup.asm   machine set-up, interrupt handler, frame counter
 ;          ui.asm        the game's state machine and the state the test harness reads
 ;          history.asm   the game's start position and record, taking moves back
+;          replay.asm    the replay (R): the game again ply by ply, play on from any of them
 ;          advice.asm    the AI for the UI: move now, the hint, the per-move scores
 ;          clock.asm     the chess clocks
 ;          setup.asm     handicap corners and setting up a position
@@ -43,6 +44,7 @@ AI_PV_MAX       equ PV_MAX          ; ai_pv and hint_pv (ai.asm, advice.asm)
         include "startup.asm"       ; first: `start` is the entry point at LOAD_ADDRESS
         include "ui.asm"
         include "history.asm"
+        include "replay.asm"
         include "advice.asm"
         include "clock.asm"
         include "setup.asm"

@@ -525,6 +525,64 @@ panel_show_time_over:
         ld hl,txt_help_time_over
         jp help_line
 
+; panel_show_replay: the replay's messages (replay.asm): "REPLAY 12/58", whose turn it is
+; (GAME OVER at the end of a finished game), "NEXT E6" or "END OF RECORD"; its help.
+; Trashes everything but IY.
+panel_show_replay:
+        ld de,msg_line1
+        ld hl,txt_replay
+        call put_text
+        ld a,(record_count)
+        call put_byte
+        ld a,'/'
+        ld (de),a
+        inc de
+        ld a,(record_end)
+        call put_byte
+        call end_text
+        ld de,msg_line2
+        ld a,(record_count)
+        ld hl,record_end
+        cp (hl)
+        jr c,panel_show_replay_turn
+        ld a,(game_over)
+        or a
+        jr z,panel_show_replay_turn
+        ld hl,txt_game_over
+        call put_text
+        jr panel_show_replay_next
+panel_show_replay_turn:
+        ld a,(side_to_move)
+        call put_colour
+        ld hl,txt_to_move
+        call put_text
+panel_show_replay_next:
+        call end_text
+        ld de,msg_line3
+        ld a,(record_count)
+        ld hl,record_end
+        cp (hl)
+        ld hl,txt_end_of_record
+        jr nc,panel_show_replay_end
+        ld hl,txt_next
+        call put_text
+        ld a,(record_count)
+        call record_at
+        ld a,(hl)
+        call put_ply
+        ld hl,txt_nothing
+panel_show_replay_end:
+        call put_text
+        call end_text
+        call panel_messages
+        ld hl,txt_help_replay
+        ld a,(time_out)
+        or a
+        jr z,panel_show_replay_help
+        ld hl,txt_help_replay_view
+panel_show_replay_help:
+        jp help_line
+
 ; panel_show_menu: the menu in place of the record.
 panel_show_menu:
         call record_clear
@@ -1001,7 +1059,7 @@ txt_menu_players: db "P  PLAYERS",0
 txt_menu_handicap: db "H  HANDICAP",0
 txt_menu_clock: db "K  CLOCK",0
                 db "E  SET UP",0
-                db "ESC  BACK",0
+                db "R  REPLAY",0
                 db 0
 txt_off:        db "OFF",0
 txt_demo:       db "DEMO",0
@@ -1015,13 +1073,16 @@ txt_move_scored: db " SCORE",0
 txt_hint:       db "HINT ",0
 txt_pv:         db "PV",0
 txt_time_up:    db "TIME UP: ",0
+txt_replay:     db "REPLAY ",0
+txt_next:       db "NEXT ",0
+txt_end_of_record: db "END OF RECORD",0
 txt_set_up:     db "SET UP",0
 txt_square:     db "SQUARE ",0
 txt_error:      db "INTERNAL ERROR",0
 txt_bad_ai_move: db "BAD AI MOVE",0
 ; Help: two lines each.
 txt_help_move:  db "SPACE,ARROWS:MOVE  ENTER:PLAY  ESC:MENU",0
-                db "H: HINT   S: SCORES   B: TAKE BACK",0
+                db "H:HINT  S:SCORES  B:BACK  F:FORWARD",0
 txt_help_wait:  db "PLEASE WAIT",0
                 db "M: MOVE NOW",0
 txt_help_scoring: db "SCORING EVERY LEGAL MOVE: PLEASE WAIT",0
@@ -1029,11 +1090,15 @@ txt_help_scoring: db "SCORING EVERY LEGAL MOVE: PLEASE WAIT",0
 txt_help_demo:  db "DEMO: THE COMPUTER PLAYS BOTH SIDES",0
                 db "M: MOVE NOW   ESC: STOP THE DEMO",0
 txt_help_pass:  db "SPACE OR ENTER: GO ON   ESC: MENU",0
-                db "B: TAKE BACK",0
+                db "B: TAKE BACK   F: FORWARD",0
 txt_help_over:  db "N: NEW GAME   ESC: MENU",0
-                db "B: TAKE BACK",0
+                db "B: TAKE BACK   R: REPLAY",0
 txt_help_time_over: db "N: NEW GAME   ESC: MENU",0
-                db 0
+                db "R: REPLAY",0
+txt_help_replay: db "SPACE: NEXT   F: NEXT (HOLD: ALL)",0
+                db "B: BACK   P: PLAY FROM HERE   ESC: EXIT",0
+txt_help_replay_view: db "SPACE: NEXT   F: NEXT (HOLD: ALL)",0
+                db "B: BACK   ESC: EXIT",0
 txt_help_menu:  db "PRESS THE KEY OF A LINE OF THE MENU",0
                 db "N: NEW GAME   ESC: BACK TO THE GAME",0
 txt_help_setup: db "ARROWS: SQUARE  SPACE: DISC  X: SIDE",0

@@ -13,17 +13,20 @@
 ;                around); a cursor key moves it to the nearest legal move that way
 ;                (cursor_direction); ENTER or RETURN plays the move under the cursor.
 ;                The cursor only ever stands on a legal move, so an illegal move cannot be
-;                played. H shows the hint, S switches the per-move scores, B takes back.
+;                played. H shows the hint, S switches the per-move scores, B takes back,
+;                F goes forward again through the moves taken back.
 ;   ui_computer  copies the position to the AI (ai_board, ai_side, ai_level), calls
 ;                ai_entry and plays its move. M meanwhile sets ai_abort ("move now"); in the
 ;                demo ESC does too and then stops the demo (clock.asm, irq_keys).
 ;   ui_pass      announces a forced pass and waits for SPACE or ENTER (the demo goes on by
 ;                itself after a pause).
-;   ui_game_over shows the WOF final score and the winner; N starts a new game.
+;   ui_game_over shows the WOF final score and the winner; N starts a new game, R replays
+;                it (replay.asm).
 ;   ui_time_over a flag has fallen (clock.asm): the side loses, announced as game over.
 ;   ui_menu      ESC from any waiting state: N new game, C swap colours (the computer takes
 ;                the other side at once), L next level, P players, H handicap, K clock,
-;                E set up a position (setup.asm), ESC back to the game.
+;                E set up a position (setup.asm), R replay the game (replay.asm), ESC back
+;                to the game.
 ;
 ; ui_state tells the test harness what the program is doing (ST_ values below); ui_ready
 ; is 1 exactly while the program waits for a key in one of the waiting states, and
@@ -39,6 +42,7 @@ ST_PASS         equ 5               ; a forced pass is announced, waiting for a 
 ST_MOVING       equ 6               ; a move is being played and drawn
 ST_ERROR        equ 7               ; the AI returned a move that is not legal
 ST_SETUP        equ 8               ; setting up a position, waiting for a key
+ST_REPLAY       equ 9               ; replaying the game, waiting for a key
 
 MODE_DEMO       equ 0               ; play_mode: the computer plays both sides
 MODE_COMPUTER   equ 1               ; one player against the computer
@@ -122,6 +126,8 @@ ui_human_key:
         jr z,ui_human_scores
         cp KEY_B
         jr z,ui_human_back
+        cp KEY_F
+        jr z,ui_human_forward
         cp KEY_UP
         jr c,ui_human_key
         cp KEY_RIGHT+1
@@ -148,6 +154,9 @@ ui_human_scores:
         jr ui_human_key
 ui_human_back:
         call ui_take_back       ; returns only when there is nothing to take back
+        jr ui_human_key
+ui_human_forward:
+        call ui_forward         ; returns only when there is nothing to bring back
         jr ui_human_key
 ui_human_play:
         call cursor_hide
@@ -213,6 +222,8 @@ ui_pass_key:
         jp z,ui_turn
         cp KEY_ESC
         jp z,ui_menu
+        cp KEY_F
+        call z,ui_forward
         cp KEY_B
         jr nz,ui_pass_key
         call ui_take_back
@@ -263,13 +274,16 @@ ui_game_over_result:
         call panel_show_game_over
         ; then the keys of a finished game
 
-; over_keys: N a new game, ESC the menu, B takes back (not after a loss on time).
+; over_keys: N a new game, ESC the menu, R the replay, B takes back (not after a loss on
+; time).
 over_keys:
         call ui_wait_key
         cp KEY_N
         jp z,ui_new_game
         cp KEY_ESC
         jp z,ui_menu
+        cp KEY_R
+        jp z,ui_replay
         cp KEY_B
         jr nz,over_keys
         ld a,(time_out)
@@ -329,6 +343,8 @@ ui_menu_key:
         jr z,ui_menu_clock
         cp KEY_E
         jp z,ui_setup
+        cp KEY_R
+        jp z,ui_replay
         cp KEY_ESC
         jr z,ui_menu_back
         jr ui_menu_key
@@ -478,6 +494,20 @@ is_human_turn_nobody:
 ui_take_back:
         call take_back_length
         ret c
+        jr ui_go_to
+
+; ui_forward: F in a waiting state. If the record goes on after the position (moves taken
+; back), the game goes forward to the human's next turn in it (history.asm, redo_length)
+; and on from there; otherwise it returns, with A = KEY_F. Trashes everything but IY.
+ui_forward:
+        call redo_length
+        jr nc,ui_go_to
+        ld a,KEY_F
+        ret
+
+; ui_go_to: A = plies: the position after that many plies of the record is shown and the
+; game goes on from it, as a new turn (the stack starts afresh). Not a return.
+ui_go_to:
         ld sp,STACK_TOP
         push af
         xor a
