@@ -1067,6 +1067,7 @@ txt_players:    db "PLAYERS",0
 txt_handicap:   db "HANDICAP",0
 txt_set_up_game: db "SET UP GAME",0
 txt_nothing:    db 0
+txt_none:       db "-",0
 txt_scoring:    db "SCORING ",0
 txt_moves_scored: db " SCORES",0
 txt_move_scored: db " SCORE",0
