@@ -59,6 +59,11 @@ impl Game {
         game
     }
 
+    /// The symbol file of the image.
+    pub fn symbols(&self) -> &Symbols {
+        &self.symbols
+    }
+
     /// The value of a symbol (an address or an EQU).
     pub fn sym(&self, name: &str) -> u16 {
         self.symbols

@@ -8,9 +8,11 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use clap::{Args, Subcommand, ValueEnum};
 use othello_engine::board::squares;
+use othello_engine::game::Move;
 use othello_engine::gtp::{self, MoveSource};
-use othello_engine::notation::{parse_board, parse_square, square_name};
+use othello_engine::notation::{parse_board, parse_square, square_name, to_position_string};
 use othello_engine::perft::{perft, Convention};
+use othello_engine::record::GameRecord;
 use othello_engine::search::{best_move, level_stage, Stage};
 use othello_engine::solve::ffo::{bench_ffo, load_ffo_dir, DEFAULT_FFO_DIR};
 use othello_engine::solve::{solve, DEFAULT_TABLE_BITS};
@@ -51,6 +53,13 @@ pub enum EngineCmd {
         /// Print one JSON object: move, score, pv, nodes.
         #[arg(long)]
         json: bool,
+    },
+    /// Prints every position of a game record (`run --transcript`, F11 in the emulator's
+    /// window): the start, then each ply (passes included) with the board after it, and the
+    /// result, checked against the moves.
+    Replay {
+        /// The game record.
+        file: PathBuf,
     },
     /// Exact final disc difference (WOF rule) for the side to move, and a best move.
     Solve {
@@ -105,15 +114,29 @@ pub enum EngineCmd {
     },
 }
 
-/// A position given on the command line.
+/// A position given on the command line: a board string and the side to move, or a ply of
+/// a game record.
 #[derive(Args)]
 pub struct PositionArgs {
     /// 64 characters from a1 to h8: `X` black, `O` white, `-` empty.
-    #[arg(long, allow_hyphen_values = true)]
-    board: String,
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        required_unless_present = "transcript",
+        requires = "to_move"
+    )]
+    board: Option<String>,
     /// Side to move: `X` (black) or `O` (white).
-    #[arg(long = "to-move")]
-    to_move: String,
+    #[arg(long = "to-move", requires = "board")]
+    to_move: Option<String>,
+    /// Instead of --board: the position of a game record (`run --transcript`, F11 in the
+    /// emulator's window) after --ply plies.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "to_move"])]
+    transcript: Option<PathBuf>,
+    /// With --transcript: plies from its start (passes count; 0 = the start) [default: all,
+    /// the position the record ends in].
+    #[arg(long, requires = "transcript")]
+    ply: Option<usize>,
 }
 
 /// The weights file option.
@@ -181,6 +204,7 @@ pub fn run(cmd: EngineCmd) -> anyhow::Result<ExitCode> {
                 json,
             );
         }
+        EngineCmd::Replay { file } => run_replay(&file)?,
         EngineCmd::Solve { position, json } => {
             let board = position.parse()?;
             let start = Instant::now();
@@ -237,12 +261,77 @@ pub fn run(cmd: EngineCmd) -> anyhow::Result<ExitCode> {
 
 impl PositionArgs {
     fn parse(&self) -> anyhow::Result<Board> {
-        let mut chars = self.to_move.chars();
-        let (Some(side), None) = (chars.next(), chars.next()) else {
-            bail!("--to-move: expected `X` or `O`, found `{}`", self.to_move);
+        if let Some(path) = &self.transcript {
+            let record = load_record(path)?;
+            let ply = self.ply.unwrap_or(record.plies());
+            return record
+                .position(ply)
+                .with_context(|| format!("--ply in {}", path.display()));
+        }
+        let (Some(board), Some(to_move)) = (&self.board, &self.to_move) else {
+            bail!("give --board and --to-move, or --transcript");
         };
-        parse_board(&self.board, side).context("--board")
+        let mut chars = to_move.chars();
+        let (Some(side), None) = (chars.next(), chars.next()) else {
+            bail!("--to-move: expected `X` or `O`, found `{to_move}`");
+        };
+        parse_board(board, side).context("--board")
     }
+}
+
+/// A game record from a file; its errors as FILE:LINE:COLUMN.
+fn load_record(path: &Path) -> anyhow::Result<GameRecord> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    GameRecord::parse(&text).map_err(|e| anyhow::anyhow!("{}:{e}", path.display()))
+}
+
+/// `engine replay`: every position of the record.
+fn run_replay(path: &Path) -> anyhow::Result<()> {
+    let record = load_record(path)?;
+    // Written with `?`, so that a closed pipe (`| head`) ends the command, not a panic.
+    let mut out = io::stdout().lock();
+    let start = *record.game.start();
+    let origin = if start == Board::start() {
+        "the standard start"
+    } else {
+        "a start of its own"
+    };
+    writeln!(out, "start: {origin}  {}", to_position_string(&start))?;
+    writeln!(out, "{}", gtp::show_board(&start))?;
+    let mut board = start;
+    for (i, mv) in record.game.moves().enumerate() {
+        let mover = board.to_move;
+        let what = match mv {
+            Move::Play(sq) => {
+                board.play(sq);
+                square_name(sq)
+            }
+            Move::Pass => {
+                board.pass();
+                "passes".to_string()
+            }
+        };
+        writeln!(
+            out,
+            "\nply {}: {mover} {what}  {}",
+            i + 1,
+            to_position_string(&board)
+        )?;
+        writeln!(out, "{}", gtp::show_board(&board))?;
+    }
+    match &record.result {
+        Some(r) => writeln!(
+            out,
+            "\nresult {} ({}), as the moves give it",
+            r.text(),
+            r.winner()
+                .map_or_else(|| "a draw".to_string(), |c| format!("{c} wins"))
+        )?,
+        None if board.is_game_over() => writeln!(out, "\ngame over: {}", gtp::final_score(&board))?,
+        None => writeln!(out, "\nnot over: {} to move", board.to_move)?,
+    }
+    Ok(())
 }
 
 fn check_level(weights: &Weights, level: u8) -> anyhow::Result<()> {

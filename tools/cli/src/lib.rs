@@ -5,5 +5,6 @@
 pub mod build;
 pub mod mame;
 pub mod matches;
+pub mod transcript;
 pub mod tune;
 pub mod verify;

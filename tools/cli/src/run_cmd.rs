@@ -10,6 +10,8 @@ use anyhow::{bail, Context};
 use clap::Args;
 use cpc_emu::symbols::parse_number;
 use cpc_emu::{Cpc, KeyScript, OpenOptions, Symbols};
+use cpc_othello::transcript::{save_game, symbols_beside};
+use othello_engine::record::GameRecord;
 
 use crate::run_window;
 
@@ -48,9 +50,16 @@ pub struct RunArgs {
     /// label of --symbols.
     #[arg(long, value_name = "ADDR:LEN")]
     pub dump: Vec<String>,
-    /// Symbol file written by `cpc-othello asm` (JSON), for labels in --dump.
+    /// Symbol file written by `cpc-othello asm` or `build` (JSON), for labels in --dump and
+    /// for the game record (--transcript, F11) [default for the record: PROGRAM's name with
+    /// .json, as `build` writes it].
     #[arg(long, value_name = "JSON")]
     pub symbols: Option<PathBuf>,
+    /// Headless: at the end of the run, write the Othello game on the screen as a game
+    /// record (moves with passes, the start position if not the standard one, the result);
+    /// `cpc-othello engine replay FILE` reads it.
+    #[arg(long, value_name = "FILE")]
+    pub transcript: Option<PathBuf>,
 }
 
 impl RunArgs {
@@ -67,6 +76,7 @@ impl RunArgs {
             screenshot: None,
             dump: Vec::new(),
             symbols: None,
+            transcript: None,
         }
     }
 }
@@ -87,6 +97,21 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         Some(path) => Some(Symbols::load(path)?),
         None => None,
     };
+    // The game record needs the game's symbols: --symbols, or the ones `build` wrote.
+    let game_symbols = match (&symbols, &args.transcript) {
+        (Some(s), _) => Some(s.clone()),
+        (None, Some(_)) => {
+            let path = symbols_beside(&args.program);
+            if !path.exists() {
+                bail!(
+                    "--transcript needs the game's symbol file: {} does not exist (pass --symbols)",
+                    path.display()
+                );
+            }
+            Some(Symbols::load(&path)?)
+        }
+        (None, None) => Symbols::load(&symbols_beside(&args.program)).ok(),
+    };
     // Check every --dump before running, so a typo does not cost the whole run.
     let dumps = args
         .dump
@@ -98,16 +123,34 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         cpc.schedule(script);
     }
     if !args.headless {
-        if args.frames.is_some() || args.screenshot.is_some() || !dumps.is_empty() {
-            bail!("--frames, --screenshot and --dump are for --headless runs");
+        if args.frames.is_some()
+            || args.screenshot.is_some()
+            || !dumps.is_empty()
+            || args.transcript.is_some()
+        {
+            bail!("--frames, --screenshot, --dump and --transcript are for --headless runs (F11 saves the game in the window)");
         }
-        return run_window::run(cpc, &opened.description, &args.program);
+        return run_window::run(cpc, &opened.description, &args.program, game_symbols);
     }
     let Some(frames) = args.frames else {
         bail!("--headless needs --frames N (50 frames = 1 second of CPC time)");
     };
     eprintln!("running {}", opened.description);
-    headless(&mut cpc, frames, args.screenshot.as_deref(), &dumps)
+    let code = headless(&mut cpc, frames, args.screenshot.as_deref(), &dumps)?;
+    if let (Some(path), Some(symbols)) = (&args.transcript, &game_symbols) {
+        let record = save_game(&cpc, symbols, path)?;
+        eprintln!("wrote {}: {}", path.display(), describe(&record));
+    }
+    Ok(code)
+}
+
+/// One line about a saved record: plies and result.
+pub fn describe(record: &GameRecord) -> String {
+    let result = match &record.result {
+        Some(r) => format!("result {}", r.text()),
+        None => "not over".to_string(),
+    };
+    format!("{} plies, {result}", record.plies())
 }
 
 fn headless(

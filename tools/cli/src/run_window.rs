@@ -9,18 +9,25 @@ use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use cpc_emu::timing::FRAME_US;
-use cpc_emu::{Cpc, CpcKey, HEIGHT, WIDTH};
+use cpc_emu::{Cpc, CpcKey, Symbols, HEIGHT, WIDTH};
+use cpc_othello::transcript::save_game;
 use minifb::{Key, KeyRepeat, Window, WindowOptions};
 
 /// The emulator's own keys (the CPC has no F-keys of this kind: its f0-f9 are the keypad).
 const PAUSE: Key = Key::F1;
 const WARP: Key = Key::F2;
 const RESET: Key = Key::F5;
+const TRANSCRIPT: Key = Key::F11;
 const SCREENSHOT: Key = Key::F12;
-const HELP: &str = "F1 pause, F2 warp speed, F5 reset, F12 screenshot; close the window to quit";
+const HELP: &str = "F1 pause, F2 warp speed, F5 reset, F11 save the game (record), F12 screenshot; close the window to quit";
 
-/// Runs `cpc` in a window until the window is closed.
-pub fn run(mut cpc: Cpc, description: &str, program: &Path) -> anyhow::Result<ExitCode> {
+/// Runs `cpc` in a window until the window is closed. `symbols` are the game's, for F11.
+pub fn run(
+    mut cpc: Cpc,
+    description: &str,
+    program: &Path,
+    symbols: Option<Symbols>,
+) -> anyhow::Result<ExitCode> {
     let mut window = open_window(description, program)?;
     eprintln!("running {description}\n{HELP}");
     let mut paused = false;
@@ -40,8 +47,24 @@ pub fn run(mut cpc: Cpc, description: &str, program: &Path) -> anyhow::Result<Ex
                     held.clear();
                     stopped = None;
                 }
+                TRANSCRIPT => match &symbols {
+                    Some(symbols) => {
+                        let path = free_name("cpc-game", "txt");
+                        match save_game(&cpc, symbols, &path) {
+                            Ok(record) => eprintln!(
+                                "wrote {}: {}",
+                                path.display(),
+                                crate::run_cmd::describe(&record)
+                            ),
+                            Err(e) => eprintln!("game record not saved: {e}"),
+                        }
+                    }
+                    None => eprintln!(
+                        "game record not saved: no symbol file (build writes one beside the .dsk; or pass --symbols)"
+                    ),
+                },
                 SCREENSHOT => {
-                    let path = free_screenshot_name();
+                    let path = free_name("cpc-screenshot", "png");
                     match cpc.save_png(&path) {
                         Ok(()) => eprintln!("wrote {}", path.display()),
                         Err(e) => eprintln!("screenshot failed: {e}"),
@@ -131,10 +154,10 @@ fn open_window(description: &str, program: &Path) -> anyhow::Result<Window> {
     }
 }
 
-/// `cpc-screenshot-NNN.png`, the first that does not exist yet.
-fn free_screenshot_name() -> PathBuf {
+/// `STEM-NNN.EXT`, the first that does not exist yet.
+fn free_name(stem: &str, ext: &str) -> PathBuf {
     (1..)
-        .map(|n| PathBuf::from(format!("cpc-screenshot-{n:03}.png")))
+        .map(|n| PathBuf::from(format!("{stem}-{n:03}.{ext}")))
         .find(|p| !p.exists())
         .expect("an unused name")
 }
@@ -261,7 +284,7 @@ mod tests {
             assert_eq!(key.position(), (line, bit));
             assert!(mapped.contains(&key), "{name} not reachable");
         }
-        for f in [PAUSE, WARP, RESET, SCREENSHOT] {
+        for f in [PAUSE, WARP, RESET, TRANSCRIPT, SCREENSHOT] {
             assert_eq!(cpc_key(f), None);
         }
     }

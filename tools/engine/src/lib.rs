@@ -14,6 +14,7 @@ pub mod gtp;
 pub mod levels;
 pub mod notation;
 pub mod perft;
+pub mod record;
 pub mod search;
 pub mod solve;
 pub mod weights;

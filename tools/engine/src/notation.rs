@@ -1,11 +1,12 @@
 //! Square names (a1..h8), board strings (FFO: 64 chars, `X` black, `O` white, `-` empty, a1 first)
-//! and game transcripts (`f5d6c3...`, passes omitted).
+//! and game transcripts (`f5d6c3...`; a pass may be written `--`, and where it is left out
+//! it is inferred).
 //!
 //! Every parser returns a [`NotationError`] that says what was wrong and where; none panics on
 //! any input.
 
 use crate::board::{Board, Color};
-use crate::game::{Game, GameError};
+use crate::game::{Game, GameError, Move};
 
 /// What was wrong with a square name, board string, side to move or transcript.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -55,6 +56,9 @@ pub enum TranscriptFault {
     /// Neither side can move any more.
     #[error("the game is already over")]
     GameOver,
+    /// A pass (`--`) where the side to move has a legal move.
+    #[error("a pass, but {0} has a legal move")]
+    NotAPass(Color),
 }
 
 /// Parses a square name `a1`..`h8` (either case) into its index 0..63.
@@ -165,9 +169,9 @@ pub fn to_position_string(board: &Board) -> String {
     format!("{} {}", to_board_string(board), color_char(board.to_move))
 }
 
-/// Replays a transcript (`f5d6c3...`, either case, passes omitted, optional whitespace
-/// between moves) from the standard start, inserting a pass wherever the side to move has no
-/// legal move.
+/// Replays a transcript (`f5d6c3...`, either case, optional whitespace between moves) from
+/// the standard start. A pass may be written `--`; where it is left out it is inserted
+/// wherever the side to move has no legal move.
 pub fn parse_transcript(text: &str) -> Result<Game, NotationError> {
     parse_transcript_from(Board::start(), text)
 }
@@ -175,43 +179,82 @@ pub fn parse_transcript(text: &str) -> Result<Game, NotationError> {
 /// [`parse_transcript`] from any position.
 pub fn parse_transcript_from(start: Board, text: &str) -> Result<Game, NotationError> {
     let mut game = Game::from_board(start);
+    play_transcript(&mut game, text, 0)?;
+    game.pass_if_forced();
+    Ok(game)
+}
+
+/// Plays the moves of `text` (as [`parse_transcript`] reads them) on `game`, which may
+/// already hold moves: `before` moves read earlier, so that an error names the move's
+/// number in the whole transcript (passes are not counted). A forced pass after the last
+/// move is left to the caller. Returns the number of moves read, `before` included.
+pub fn play_transcript(game: &mut Game, text: &str, before: usize) -> Result<usize, NotationError> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut i = 0;
-    let mut number = 0;
+    let mut number = before;
     while i < chars.len() {
         if chars[i].1.is_whitespace() {
             i += 1;
             continue;
         }
-        number += 1;
         let begin = chars[i].0;
         let end = chars.get(i + 2).map_or(text.len(), |c| c.0);
         let move_text = &text[begin..end];
-        let fail = |why| NotationError::Transcript {
+        let position = i + 1;
+        let fail = |number, why| NotationError::Transcript {
             number,
             text: move_text.to_string(),
-            position: i + 1,
+            position,
             why,
         };
-        let sq = parse_square(move_text).ok_or_else(|| fail(TranscriptFault::Syntax))?;
+        if move_text == "--" {
+            let mover = game.to_move();
+            game.pass().map_err(|e| {
+                fail(
+                    number + 1,
+                    match e {
+                        GameError::GameOver => TranscriptFault::GameOver,
+                        _ => TranscriptFault::NotAPass(mover),
+                    },
+                )
+            })?;
+            i += 2;
+            continue;
+        }
+        number += 1;
+        let sq = parse_square(move_text).ok_or_else(|| fail(number, TranscriptFault::Syntax))?;
         game.pass_if_forced();
         let mover = game.to_move();
         game.play(sq).map_err(|e| {
-            fail(match e {
-                GameError::GameOver => TranscriptFault::GameOver,
-                _ => TranscriptFault::Illegal(mover),
-            })
+            fail(
+                number,
+                match e {
+                    GameError::GameOver => TranscriptFault::GameOver,
+                    _ => TranscriptFault::Illegal(mover),
+                },
+            )
         })?;
         i += 2;
     }
-    game.pass_if_forced();
-    Ok(game)
+    Ok(number)
 }
 
 /// The moves of `game` as a transcript: lower-case square names, passes omitted.
 #[must_use]
 pub fn to_transcript(game: &Game) -> String {
     game.squares().map(square_name).collect()
+}
+
+/// The plies of `game` as a transcript with its passes written `--` (`f5d6...--c3`), as
+/// the CPC's panel shows them; [`parse_transcript`] reads it back.
+#[must_use]
+pub fn to_transcript_with_passes(game: &Game) -> String {
+    game.moves()
+        .map(|m| match m {
+            Move::Play(sq) => square_name(sq),
+            Move::Pass => "--".to_string(),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -299,6 +342,21 @@ mod tests {
                 }
             ),
             "{err:?}"
+        );
+        // Passes written out: accepted where forced, refused elsewhere.
+        let start = Board {
+            black: 0b11,
+            white: 0b100,
+            to_move: Color::White,
+        };
+        let g = parse_transcript_from(start, "--d1").unwrap();
+        assert_eq!(g.moves().collect::<Vec<_>>(), [Move::Pass, Move::Play(3)]);
+        assert_eq!(to_transcript_with_passes(&g), "--d1");
+        assert_eq!(parse_transcript_from(start, "d1").unwrap(), g, "inferred");
+        let err = parse_transcript("f5--").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "transcript move 2 \"--\" (at character 3): a pass, but white has a legal move"
         );
         let err = parse_transcript("f5d").unwrap_err();
         assert!(
