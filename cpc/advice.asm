@@ -169,8 +169,14 @@ hint_show:
         ld de,hint_pv_len
         ld bc,1+AI_PV_MAX
         ldir
+        ld a,(ui_state)
+        cp ST_REPLAY
         ld a,(hint_square)
+        jr z,hint_show_ring
         call cursor_to          ; drawn with the ring and the cursor
+        jp panel_show_hint
+hint_show_ring:                 ; the replay has no cursor: the ring alone
+        call refresh_square
         jp panel_show_hint
 
 ; ---- Per-move scores ----------------------------------------------------------------------

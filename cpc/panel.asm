@@ -349,7 +349,8 @@ panel_show_moves:
         ld hl,msg_line3
         jp panel_text
 
-; panel_show_hint: "HINT D3 -12", the cursor's line, "PV D3 C3 F5 F6": the principal
+; panel_show_hint: "HINT D3 -12", the cursor's line (in the replay: whose turn, as it
+; was), "PV D3 C3 F5 F6": the principal
 ; variation's first HINT_PV_SHOWN moves, as many as fit (advice.asm). Trashes everything
 ; but IY.
 panel_show_hint:
@@ -364,7 +365,9 @@ panel_show_hint:
         ld hl,(hint_score)
         call put_int16
         call end_text
-        call compose_cursor_line
+        ld a,(ui_state)
+        cp ST_REPLAY
+        call nz,compose_cursor_line ; the replay keeps whose turn it is
         ld de,msg_line3
         ld hl,txt_pv
         call put_text
@@ -1096,9 +1099,9 @@ txt_help_over:  db "N: NEW GAME   ESC: MENU",0
                 db "B: TAKE BACK   R: REPLAY",0
 txt_help_time_over: db "N: NEW GAME   ESC: MENU",0
                 db "R: REPLAY",0
-txt_help_replay: db "SPACE: NEXT   F: NEXT (HOLD: ALL)",0
+txt_help_replay: db "SPACE:NEXT  F:NEXT (HOLD:ALL)  H:HINT",0
                 db "B: BACK   P: PLAY FROM HERE   ESC: EXIT",0
-txt_help_replay_view: db "SPACE: NEXT   F: NEXT (HOLD: ALL)",0
+txt_help_replay_view: db "SPACE:NEXT  F:NEXT (HOLD:ALL)  H:HINT",0
                 db "B: BACK   ESC: EXIT",0
 txt_help_menu:  db "PRESS THE KEY OF A LINE OF THE MENU",0
                 db "N: NEW GAME   ESC: BACK TO THE GAME",0

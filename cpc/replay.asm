@@ -8,11 +8,13 @@
 ;   SPACE   the next ply (NEXT)
 ;   F       the next ply; held, one ply after another (REPLAY_EVERY frames apart) to the end
 ;   B       the ply before
+;   H       the hint for the position shown: the computer's move at the level, its score
+;           and line (advice.asm), a ring on the board until the position changes
 ;   P       PLAY: the game goes on from the position shown, the later plies dropped (not
 ;           after a loss on time: that game is over for good)
 ;   ESC     back to the game as it was when R was pressed
 ;
-; No clock runs meanwhile, and the hint and the per-move scores are cleared. The panel's
+; No clock runs meanwhile; the per-move scores are off, and a hint goes with its position. The panel's
 ; messages say "REPLAY 12/58" (plies shown, plies kept), whose turn it is (or GAME OVER at
 ; the end of a finished game) and the next ply ("NEXT E6", or "END OF RECORD"); the record
 ; rows show the plies up to the position, as after taking back.
@@ -48,6 +50,12 @@ replay_key:
         jr z,replay_play
         cp KEY_ESC
         jr z,replay_leave
+        cp KEY_H
+        jr nz,replay_key
+        call gen_legal          ; the moves of the position shown, for the hint's ring
+        ld a,(legal_count)
+        or a
+        call nz,hint_show       ; none: a pass or the end, no hint
         jr replay_key
 replay_next:
         call replay_forward
@@ -56,6 +64,9 @@ replay_previous:
         ld a,(record_count)
         or a
         jr z,replay_key         ; at the start already
+        push af
+        call advice_clear       ; the hint goes with its position
+        pop af
         dec a
         call history_replay
         call draw_board
@@ -94,6 +105,7 @@ replay_play:
 
 ; replay_leave: ESC: the game as it was when the replay started.
 replay_leave:
+        call advice_clear
         xor a
         ld (ui_ready),a
         ld a,ST_START
@@ -112,6 +124,8 @@ replay_forward:
         cp (hl)
         ccf
         ret c
+        call advice_clear       ; the hint goes with its position
+        ld a,(record_count)
         call record_at
         ld a,(hl)
         ld hl,record_count

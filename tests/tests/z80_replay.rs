@@ -282,8 +282,25 @@ fn a_finished_game_is_replayed_and_played_on_from_a_position_of_it() {
         );
         assert_eq!(g.messages()[2], format!("NEXT {}", upper(plies[k])), "{at}");
     }
+    // H: the hint for the position shown, the reference's move at the level; it goes
+    // with the next step.
+    let shown = replay(Board::start(), &plies[..pass_at + 2]);
+    let messages = g.messages();
+    g.key(CpcKey::H);
+    let hint = best_move(&shown, 1, &w).best_move.unwrap();
+    assert_eq!(g.byte("hint_square"), hint);
+    assert!(g.has_ring(hint), "the hint's ring");
+    assert!(g.messages()[0].starts_with(&format!("HINT {}", upper(hint))));
+    assert_eq!(g.messages()[1], messages[1], "whose turn stays");
+    assert_eq!(g.state(), g.st("ST_REPLAY"));
     // B: a ply back.
     g.key(CpcKey::B);
+    assert_eq!(
+        g.byte("hint_square"),
+        0xFE,
+        "the hint went with its position"
+    );
+    assert!(!g.has_ring(hint));
     assert_eq!(g.record(), plies[..pass_at + 1]);
     assert_eq!(g.board(), replay(Board::start(), &plies[..pass_at + 1]));
     // F held: the plies run on to the end, several frames apart, and stop there.
