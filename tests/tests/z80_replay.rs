@@ -252,10 +252,9 @@ fn a_finished_game_is_replayed_and_played_on_from_a_position_of_it() {
     );
     g.assert_screen_shows(&Board::start(), None, None, "replay start");
     assert_record_panel(&g, &[], "replay start");
-    assert_eq!(
-        g.panel_line(usize::from(g.sym("PY_FROM"))),
-        "FROM         -"
-    );
+    // The replay tells of no computer move: LAST shows the ply alone.
+    let last_line = usize::from(g.sym("PY_LAST"));
+    assert_eq!(g.panel_line(last_line), "LAST         -");
     // SPACE: ply by ply, passes included, each position the reference's.
     let pass_at = plies.iter().position(|&p| p == PLY_PASS).unwrap();
     for k in 1..=pass_at + 2 {
@@ -267,6 +266,10 @@ fn a_finished_game_is_replayed_and_played_on_from_a_position_of_it() {
         let last = plies[..k].iter().rev().find(|&&p| p != PLY_PASS).copied();
         g.assert_screen_shows(&board, None, last.filter(|_| plies[k - 1] != PLY_PASS), &at);
         assert_record_panel(&g, &plies[..k], &at);
+        if plies[k - 1] != PLY_PASS {
+            let want = format!("LAST{:>10}", upper(plies[k - 1]));
+            assert_eq!(g.panel_line(last_line), want, "{at}");
+        }
         assert_eq!(g.messages()[0], format!("REPLAY {k}/{n}"), "{at}");
         assert_eq!(
             g.messages()[1],
