@@ -20,7 +20,7 @@ mod z80_common;
 use std::collections::HashMap;
 
 use cpc_asm::SymbolKind;
-use cpc_othello::build::{assemble_game, default_sources};
+use cpc_harness::build::{assemble_game, default_sources};
 use othello_engine::board::{squares, Board};
 use othello_engine::search::{best_move, level_stage, Stage};
 use othello_engine::weights::Weights;

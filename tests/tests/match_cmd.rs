@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use cpc_e2e::{oracle, workspace};
-use cpc_othello::verify::stage;
+use cpc_harness::verify::stage;
 use othello_engine::board::squares;
 use othello_engine::gtp::{final_score, Client};
 use othello_engine::notation::{parse_transcript, square_name};

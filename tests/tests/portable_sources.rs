@@ -5,7 +5,7 @@
 
 mod portable;
 
-use cpc_othello::build::{book_include, default_sources, weights_include};
+use cpc_harness::build::{book_include, default_sources, weights_include};
 use othello_engine::weights::Weights;
 use portable::order::{forward_references, Sources};
 use portable::{lint, Finding};

@@ -73,9 +73,9 @@ fn the_patterns_catch_what_they_should() {
 #[test]
 fn the_data_the_project_reads_is_in_the_repository() {
     // The FFO boards, read by verify and the benches (comment lines name their source).
-    let dir = cpc_othello::verify::positions::default_ffo_dir();
+    let dir = cpc_harness::verify::positions::default_ffo_dir();
     assert!(dir.starts_with(root()), "{}", dir.display());
-    let boards = cpc_othello::verify::positions::ffo_positions(&dir).unwrap();
+    let boards = cpc_harness::verify::positions::ffo_positions(&dir).unwrap();
     assert_eq!(boards.len(), 79);
     let published = othello_engine::solve::ffo::load_ffo_dir(&dir).unwrap();
     assert_eq!(published.len(), 79);

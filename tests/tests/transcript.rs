@@ -1,6 +1,6 @@
 //! The game record out of the emulator and back into the reference engine: games played
 //! through the keys in the bundled emulator are read out of memory through the symbol file
-//! (`cpc_othello::transcript`), written as records and read again by `othello-engine`
+//! (`cpc_harness::transcript`), written as records and read again by `othello-engine`
 //! (every position the reference rules give, the WOF result, a handicap start as a board
 //! line, a loss on time, the replay); then the command line as a user runs it: `run
 //! --headless --transcript`, `engine replay`, `engine best` / `solve --transcript --ply`,
@@ -13,7 +13,7 @@ use std::process::{Command, Output};
 
 use cpc_e2e::workspace;
 use cpc_emu::CpcKey;
-use cpc_othello::transcript::{read_game, TranscriptError};
+use cpc_harness::transcript::{read_game, TranscriptError};
 use othello_engine::board::{Board, Color};
 use othello_engine::game::Move;
 use othello_engine::notation::{square_name, to_position_string};

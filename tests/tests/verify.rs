@@ -13,9 +13,9 @@ use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 use cpc_e2e::{oracle, workspace};
-use cpc_othello::build::{assemble_game, default_sources};
-use cpc_othello::verify::positions::{default_ffo_dir, ffo_positions, suite, Origin};
-use cpc_othello::verify::{
+use cpc_harness::build::{assemble_game, default_sources};
+use cpc_harness::verify::positions::{default_ffo_dir, ffo_positions, suite, Origin};
+use cpc_harness::verify::{
     self, stage, Config, Image, Levels, MismatchKind, Report, Silent, VerifyError, Z80Ai,
 };
 use othello_engine::board::{Board, Color};

@@ -9,7 +9,7 @@ mod z80_ui_harness;
 use std::collections::BTreeMap;
 
 use cpc_emu::CpcKey;
-use cpc_othello::verify::stage::{self, stage_name};
+use cpc_harness::verify::stage::{self, stage_name};
 use othello_engine::board::{Board, Color};
 use othello_engine::book;
 use othello_engine::notation::to_position_string;

@@ -13,7 +13,7 @@
 mod z80_common;
 mod z80_pv;
 
-use cpc_othello::verify::stage;
+use cpc_harness::verify::stage;
 use othello_engine::board::{Board, Color};
 use othello_engine::notation::parse_square;
 use othello_engine::search::{best_move, level_stage, search_stage, Stage};

@@ -14,7 +14,7 @@ mod z80_pv;
 mod z80_ui_harness;
 
 use cpc_emu::CpcKey;
-use cpc_othello::verify::stage;
+use cpc_harness::verify::stage;
 use othello_engine::board::{Board, Color};
 use othello_engine::notation::square_name;
 use othello_engine::search::best_move;

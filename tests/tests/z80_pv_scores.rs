@@ -12,7 +12,7 @@
 mod z80_common;
 mod z80_pv;
 
-use cpc_othello::verify::stage;
+use cpc_harness::verify::stage;
 use othello_engine::board::{squares, Board, Color};
 use othello_engine::book;
 use othello_engine::search::best_move;

@@ -9,7 +9,7 @@
 use cpc_e2e::mame::{self, Machine, Script};
 use cpc_e2e::{oracle, workspace};
 use cpc_emu::Symbols;
-use cpc_othello::build::{build_game, BuildOptions};
+use cpc_harness::build::{build_game, BuildOptions};
 use othello_engine::board::{squares, Board};
 use othello_engine::search::best_move;
 use othello_engine::weights::Weights;

@@ -2,27 +2,27 @@
 //! they are checked on. Shared by `tests/z80_ai.rs` (correctness) and `benches/z80_ai.rs`
 //! (emulated time per move).
 //!
-//! The runner and the position generators are `cpc_othello::verify`'s (the ones
+//! The runner and the position generators are `cpc_harness::verify`'s (the ones
 //! `cpc-othello verify` uses); this module only adapts them to tests: a routine that does
 //! not return, or a symbol the program lacks, fails the test at once.
 
 #![allow(dead_code, unused_imports)] // each user takes what it needs
 
 use cpc_emu::{CallOutcome, Cpc, Registers};
-use cpc_othello::build::{assemble_game, default_sources};
-use cpc_othello::verify::positions::default_ffo_dir;
-use cpc_othello::verify::z80::Routines;
-use cpc_othello::verify::Image;
+use cpc_harness::build::{assemble_game, default_sources};
+use cpc_harness::verify::positions::default_ffo_dir;
+use cpc_harness::verify::z80::Routines;
+use cpc_harness::verify::Image;
 use othello_engine::board::Board;
 use othello_engine::notation::to_position_string;
 use othello_engine::weights::Weights;
 
-pub use cpc_othello::verify::positions::{from_discs, random_positions, Rng};
-pub use cpc_othello::verify::z80::{
+pub use cpc_harness::verify::positions::{from_discs, random_positions, Rng};
+pub use cpc_harness::verify::z80::{
     board_bytes, side_code, AiAnswer, Played, AI_BAD_INPUT, AI_PASS, CALL_LIMIT_US,
 };
 
-/// The game image booted in an emulator, with its symbols: `cpc_othello::verify`'s
+/// The game image booted in an emulator, with its symbols: `cpc_harness::verify`'s
 /// [`Routines`] on a machine of its own, panicking instead of returning errors.
 pub struct Z80 {
     pub cpc: Cpc,
@@ -116,7 +116,7 @@ impl Z80 {
 
 /// The FFO endgame positions in `tools/engine/data/ffo`, or why they are not there.
 pub fn ffo_positions() -> Result<Vec<Board>, String> {
-    cpc_othello::verify::positions::ffo_positions(&default_ffo_dir())
+    cpc_harness::verify::positions::ffo_positions(&default_ffo_dir())
 }
 
 /// Parses a position written as `<64 chars> <X|O>`.

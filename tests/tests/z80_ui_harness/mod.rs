@@ -8,7 +8,7 @@
 #![allow(dead_code)] // each test file takes what it needs
 
 use cpc_emu::{Cpc, CpcKey, Program, Symbols};
-use cpc_othello::build::{assemble_game, default_sources};
+use cpc_harness::build::{assemble_game, default_sources};
 use othello_engine::board::{squares, Board, Color};
 use othello_engine::weights::Weights;
 

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use cpc_othello::build::{build_game, default_sources, BuildOptions, DISK_FILE_NAME};
+use cpc_harness::build::{build_game, default_sources, BuildOptions, DISK_FILE_NAME};
 
 /// Arguments of `cpc-othello build`.
 #[derive(clap::Args)]

@@ -240,7 +240,7 @@ pub fn run(cmd: EngineCmd) -> anyhow::Result<ExitCode> {
             weights: file,
             output,
         } => {
-            use cpc_othello::build::book_inc::{describe_book, regenerate_book};
+            use cpc_harness::build::book_inc::{describe_book, regenerate_book};
             let weights = file.load()?;
             if generate {
                 let progress = |ply: u8, n: usize| eprint!("\rply {ply}: {n} positions searched");

@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use cpc_othello::build::default_sources;
-use cpc_othello::matches::{self, Engine, MatchConfig, MatchReport, Workshop};
+use cpc_harness::build::default_sources;
+use cpc_harness::matches::{self, Engine, MatchConfig, MatchReport, Workshop};
 use othello_engine::weights::Weights;
 
 use crate::progress_bar::Bar;
@@ -154,7 +154,7 @@ fn print_report(report: &MatchReport, weights: &std::path::Path, threads: usize)
     if let Some(e) = report.elo() {
         println!(
             "{}",
-            cpc_othello::matches::elo::line(&report.engines[0].label, &e, report.alternate)
+            cpc_harness::matches::elo::line(&report.engines[0].label, &e, report.alternate)
         );
     }
     println!(

@@ -10,7 +10,7 @@ use anyhow::{bail, Context};
 use clap::Args;
 use cpc_emu::symbols::parse_number;
 use cpc_emu::{Cpc, KeyScript, OpenOptions, Symbols};
-use cpc_othello::transcript::{save_game, symbols_beside};
+use cpc_harness::transcript::{save_game, symbols_beside};
 use othello_engine::record::GameRecord;
 
 use crate::run_window;

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use anyhow::bail;
 use cpc_emu::timing::FRAME_US;
 use cpc_emu::{Cpc, CpcKey, Symbols, HEIGHT, WIDTH};
-use cpc_othello::transcript::save_game;
+use cpc_harness::transcript::save_game;
 use minifb::{Key, KeyRepeat, Window, WindowOptions};
 
 /// The emulator's own keys (the CPC has no F-keys of this kind: its f0-f9 are the keypad).

@@ -1,4 +1,4 @@
-//! `cpc-othello tune`: parses the options, runs [`cpc_othello::tune`] with a progress bar and
+//! `cpc-othello tune`: parses the options, runs [`cpc_harness::tune`] with a progress bar and
 //! Ctrl-C wired to a clean stop, and writes the tuned file.
 
 use std::path::PathBuf;
@@ -8,10 +8,10 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use cpc_dsk::write_atomically;
-use cpc_othello::build::default_sources;
-use cpc_othello::tune::params::{self, Group};
-use cpc_othello::tune::spsa::Gains;
-use cpc_othello::tune::{self, TuneConfig};
+use cpc_harness::build::default_sources;
+use cpc_harness::tune::params::{self, Group};
+use cpc_harness::tune::spsa::Gains;
+use cpc_harness::tune::{self, TuneConfig};
 use othello_engine::weights::Weights;
 
 use crate::progress_bar::Bar;

@@ -12,11 +12,11 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use cpc_dsk::{Disk, ImageKind};
-use cpc_othello::build::{assemble_game, default_sources, DISK_FILE_NAME};
-use cpc_othello::mame::{self, roms};
-use cpc_othello::verify::positions::{default_ffo_dir, ffo_positions};
-use cpc_othello::verify::report::{reproduce, Invocation};
-use cpc_othello::verify::{self, Config, Image, Levels, MameConfig, Report};
+use cpc_harness::build::{assemble_game, default_sources, DISK_FILE_NAME};
+use cpc_harness::mame::{self, roms};
+use cpc_harness::verify::positions::{default_ffo_dir, ffo_positions};
+use cpc_harness::verify::report::{reproduce, Invocation};
+use cpc_harness::verify::{self, Config, Image, Levels, MameConfig, Report};
 use othello_engine::notation::{parse_board, to_position_string};
 use othello_engine::weights::Weights;
 
@@ -300,7 +300,7 @@ fn print_summary(report: &Report, args: &VerifyArgs, weights: &Path, threads: us
             report.stopped_count
         );
         for s in report.stopped.iter().take(5) {
-            println!("  {}", cpc_othello::verify::report::stopped_text(s, &how));
+            println!("  {}", cpc_harness::verify::report::stopped_text(s, &how));
         }
     }
     if !report.not_implemented.is_empty() {
@@ -332,7 +332,7 @@ fn print_summary(report: &Report, args: &VerifyArgs, weights: &Path, threads: us
     if !first.moves.is_empty() {
         println!(
             "  game:      {}",
-            cpc_othello::verify::game::plies_text(&first.moves)
+            cpc_harness::verify::game::plies_text(&first.moves)
         );
     }
     println!("  Z80:       {}", first.z80);

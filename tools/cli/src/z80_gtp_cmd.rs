@@ -6,12 +6,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use cpc_othello::build::default_sources;
-use cpc_othello::matches::{self, players::Z80Player, z80_gtp};
+use cpc_harness::build::default_sources;
+use cpc_harness::matches::{self, players::Z80Player, z80_gtp};
 use othello_engine::weights::Weights;
 
 /// Arguments of `cpc-othello z80-gtp` (the GTP time commands: see `after_help` and
-/// `cpc_othello::matches::z80_gtp`).
+/// `cpc_harness::matches::z80_gtp`).
 #[derive(clap::Args)]
 #[command(
     after_help = "GTP time commands (GTP 2): `time_settings main_time byo_yomi_time \

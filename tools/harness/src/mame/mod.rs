@@ -9,7 +9,7 @@
 //! script is loaded, so the script ends MAME itself with `os.exit` once it is done.
 //!
 //! ```no_run
-//! use cpc_othello::mame::{self, Machine, Script};
+//! use cpc_harness::mame::{self, Machine, Script};
 //!
 //! if let Err(e) = mame::available() {
 //!     eprintln!("SKIPPED: {e}");

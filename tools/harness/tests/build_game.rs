@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use cpc_dsk::Disk;
-use cpc_othello::build::{build_game, BuildError, BuildOptions, DISK_FILE_NAME, LOAD_RANGE};
+use cpc_harness::build::{build_game, BuildError, BuildOptions, DISK_FILE_NAME, LOAD_RANGE};
 use othello_engine::weights::Weights;
 
 /// A fresh, empty directory under the system's temporary directory for one test.
