@@ -59,6 +59,11 @@ ai_call:
         inc a
         ld (ai_busy),a
         call ai_entry
+        ; then ai_idle
+
+; ai_idle: the UI's use of the AI is over (ai_call, scores_compute): ai_busy 0, ai_stopped
+; = whether it was asked to stop, ai_abort 0 again. Trashes AF.
+ai_idle:
         xor a
         ld (ai_busy),a
         ld a,(ai_abort)
@@ -264,12 +269,8 @@ scores_compute_store:           ; (levels 1 and 2 do not stop: their score is wh
         jr scores_compute_move
 scores_compute_end:
         xor a
-        ld (ai_busy),a
         ld (scores_busy),a
-        ld a,(ai_abort)
-        ld (ai_stopped),a
-        xor a
-        ld (ai_abort),a
+        call ai_idle
         call panel_show_moves   ; "7 SCORES", or "2/7 SCORES" when stopped
         ld hl,txt_help_move
         jp help_line

@@ -6,28 +6,10 @@
 use cpc_dsk::amsdos::AmsdosName;
 use cpc_dsk::Disk;
 
+pub use crate::error::DiskError;
 use crate::error::EmuError;
 use crate::machine::Cpc;
 use crate::program::Program;
-
-/// What can go wrong picking a program off a disc.
-#[derive(Debug, thiserror::Error)]
-pub enum DiskError {
-    #[error(transparent)]
-    Image(#[from] cpc_dsk::Error),
-    #[error("no file {name} for user 0 on the disc (it holds: {available})")]
-    NotFound { name: String, available: String },
-    #[error("{name} has no valid AMSDOS header, so RUN\" would not start it as a binary")]
-    NoHeader { name: String },
-    #[error("{name} is a {kind} file (type &{file_type:02X}), not a binary")]
-    NotBinary {
-        name: String,
-        kind: &'static str,
-        file_type: u8,
-    },
-    #[error("no binary file for user 0 on the disc (it holds: {available})")]
-    NoBinary { available: String },
-}
 
 impl Cpc {
     /// Boots the binary `name` from a disc image (default: the first binary in directory

@@ -12,6 +12,8 @@
 //! * Output: a 768 x 544 RGB framebuffer with the border ([`video`]) and PNG screenshots.
 //! * Loading: a raw binary or an AMSDOS file in the state `RUN"` leaves ([`program`]),
 //!   `.sna` snapshots v1-3 ([`sna`]), `.dsk` images ([`disk`]).
+//! * Front-end: [`window::run_window`], the machine in a window (minifb) with the PC keyboard
+//!   mapped onto the CPC's.
 //! * Driving: [`Cpc::run_frame`], [`Cpc::run_until_pc`], [`Cpc::call`], key presses and
 //!   [`KeyScript`]s, memory access, and [`Symbols`] from the assembler's JSON.
 //!
@@ -47,6 +49,7 @@ pub mod sna;
 pub mod symbols;
 pub mod timing;
 pub mod video;
+pub mod window;
 
 pub use cpu::{CpuError, Registers};
 pub use error::EmuError;

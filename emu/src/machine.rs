@@ -5,6 +5,8 @@
 //! starts (every 19 968 µs with the firmware CRTC values), so [`Cpc::run_frame`] always
 //! returns with a complete picture. Nothing depends on the host clock: runs are repeatable.
 
+use std::sync::Arc;
+
 use crate::bus::Bus;
 use crate::cpu::{Cpu, Registers, Step};
 use crate::crtc::Crtc;
@@ -63,12 +65,13 @@ pub struct CallOutcome {
     pub registers: Registers,
 }
 
-/// How a machine was started, so that [`Cpc::reset`] can start it again.
-#[derive(Clone, Debug)]
+/// How a machine was started, so that [`Cpc::reset`] can start it again. The loaders
+/// (`program`, `sna`) sit above the machine and give it their own way to start afresh,
+/// so the machine names none of them.
+#[derive(Clone)]
 pub(crate) enum Origin {
     Blank,
-    Program(crate::program::Program),
-    Snapshot(Vec<u8>),
+    Restart(Arc<dyn Fn() -> Result<Cpc, EmuError> + Send + Sync>),
 }
 
 pub struct Cpc {
@@ -92,7 +95,8 @@ pub struct Cpc {
 }
 
 impl Cpc {
-    /// A CPC 6128 in the state `RUN"` leaves, with empty RAM: see [`crate::program`].
+    /// A CPC 6128 in the state `RUN"` leaves, with empty RAM (the `program` module says
+    /// what that state is).
     pub(crate) fn power_on() -> Cpc {
         let mut bus = Bus::new();
         // Steady state at the first line of VSYNC: 50 HSYNCs since the last interrupt and
@@ -123,8 +127,7 @@ impl Cpc {
     pub fn reset(&mut self) -> Result<(), EmuError> {
         let mut fresh = match &self.origin {
             Origin::Blank => Cpc::new(),
-            Origin::Program(p) => Cpc::boot(p)?,
-            Origin::Snapshot(bytes) => Cpc::from_sna(bytes)?,
+            Origin::Restart(start) => start()?,
         };
         if let Some(rom) = &self.lower_rom {
             fresh.set_lower_rom(rom)?;

@@ -8,6 +8,7 @@ use cpc_dsk::amsdos::AmsdosHeader;
 
 use crate::disk::program_from_dsk;
 use crate::error::EmuError;
+pub use crate::error::OpenError;
 use crate::machine::Cpc;
 use crate::program::Program;
 
@@ -26,19 +27,6 @@ pub struct OpenOptions {
 pub struct Opened {
     pub cpc: Cpc,
     pub description: String,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum OpenError {
-    #[error("--file picks a file on a .dsk image, but {0} is {1}")]
-    FileOnlyForDisks(String, &'static str),
-    #[error("--load is for raw binaries, but {0} is {1}")]
-    LoadNotRaw(String, &'static str),
-    #[error(
-        "{0} is not a .dsk image, a .sna snapshot or an AMSDOS binary \
-         (give --load ADDR to run it as a raw binary)"
-    )]
-    Unknown(String),
 }
 
 enum Kind {

@@ -6,6 +6,8 @@
 //! Without the firmware nothing handles interrupts, so &0038 holds `EI : RET` (the program
 //! may overwrite it, and does so when it loads over &0038).
 
+use std::sync::Arc;
+
 use crate::cpu::Registers;
 use crate::error::EmuError;
 use crate::machine::{Cpc, Origin};
@@ -45,7 +47,8 @@ impl Cpc {
         let mut cpc = Cpc::new();
         cpc.write_bytes(program.load, &program.bytes);
         cpc.set_registers(&start_registers(program.exec));
-        cpc.origin = Origin::Program(program.clone());
+        let again = program.clone();
+        cpc.origin = Origin::Restart(Arc::new(move || Cpc::boot(&again)));
         Ok(cpc)
     }
 

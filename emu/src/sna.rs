@@ -6,42 +6,16 @@
 //! at the first line of VSYNC; version 3 restores the CRTC counters and the Gate Array's
 //! interrupt counter.
 
+use std::sync::Arc;
+
 use crate::cpu::Registers;
 use crate::error::EmuError;
+pub use crate::error::SnaError;
 use crate::machine::{Cpc, Origin};
 use crate::memory::RAM_SIZE;
 
 const SIGNATURE: &[u8; 8] = b"MV - SNA";
 const HEADER: usize = 0x100;
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SnaError {
-    #[error("file is {0} bytes, shorter than the 256-byte header")]
-    TooShort(usize),
-    #[error("offset 0: missing the \"MV - SNA\" signature")]
-    BadSignature,
-    #[error("offset &10: version {0} is not supported (1, 2 or 3)")]
-    UnsupportedVersion(u8),
-    #[error("offset &6B: memory size {0} KB is not supported (0, 64 or 128)")]
-    UnsupportedMemory(u16),
-    #[error("memory dump of {expected} bytes at offset &100 is cut short: the file ends at {len}")]
-    MemoryTruncated { expected: usize, len: usize },
-    #[error("offset {offset:#x}: chunk `{name}` claims {claimed} bytes, only {left} remain")]
-    ChunkTruncated {
-        offset: usize,
-        name: String,
-        claimed: usize,
-        left: usize,
-    },
-    #[error("offset {offset:#x}: compressed `{name}` {problem}")]
-    BadCompression {
-        offset: usize,
-        name: String,
-        problem: String,
-    },
-    #[error("no RAM: memory size 0 and no MEM0 chunk")]
-    NoMemory,
-}
 
 impl Cpc {
     /// Builds a machine from a snapshot file's bytes.
@@ -102,7 +76,8 @@ impl Cpc {
         if h.version >= 3 {
             restore_counters(&mut cpc, bytes);
         }
-        cpc.origin = Origin::Snapshot(bytes.to_vec());
+        let again = bytes.to_vec();
+        cpc.origin = Origin::Restart(Arc::new(move || Cpc::from_sna(&again)));
         Ok(cpc)
     }
 }

@@ -25,10 +25,11 @@ mod z80_common;
 
 use std::collections::BTreeMap;
 
+use othello_engine::ai::best_move;
 use othello_engine::board::{squares, Board};
 use othello_engine::book;
 use othello_engine::levels::Level;
-use othello_engine::search::{best_move, level_stage, Stage};
+use othello_engine::search::{level_stage, Stage};
 use othello_engine::weights::Weights;
 use z80_common::{ffo_positions, show, side_code, AiAnswer, Rng, AI_PASS, Z80};
 
@@ -36,13 +37,7 @@ use z80_common::{ffo_positions, show, side_code, AiAnswer, Rng, AI_PASS, Z80};
 const MOVE_LIMIT_US: u64 = 4 * 3_600_000_000;
 
 fn ai(z: &mut Z80, board: &Board, level: u8) -> AiAnswer {
-    z.write_board("ai_board", board);
-    z.cpc.poke(z.addr("ai_side"), side_code(board.to_move));
-    z.cpc.poke(z.addr("ai_level"), level);
-    let at = z.addr("ai_entry");
-    let out = z.cpc.call(at, MOVE_LIMIT_US).expect("the emulator runs");
-    assert!(out.returned, "{}: level {level} hangs", show(board));
-    z.read_answer(out.elapsed_us)
+    z.ai_timed(board, level, 0, MOVE_LIMIT_US)
 }
 
 /// The Z80's answer, which must be the reference's.

@@ -21,10 +21,11 @@ use std::collections::HashMap;
 
 use cpc_asm::SymbolKind;
 use cpc_harness::build::{assemble_game, default_sources};
+use othello_engine::ai::best_move;
 use othello_engine::board::{squares, Board};
-use othello_engine::search::{best_move, level_stage, Stage};
+use othello_engine::search::{level_stage, Stage};
 use othello_engine::weights::Weights;
-use z80_common::{ffo_positions, show, side_code, Rng, Z80};
+use z80_common::{ffo_positions, show, Rng, Z80};
 
 const LIMIT_US: u64 = 4 * 3_600_000_000;
 
@@ -149,23 +150,14 @@ fn main() {
     let mut per_pc = vec![0u64; 65536];
     let (mut total_us, mut total_nodes) = (0u64, 0u64);
     for b in &boards {
-        z.write_board("ai_board", b);
-        z.cpc.poke(z.addr("ai_side"), side_code(b.to_move));
-        z.cpc.poke(z.addr("ai_level"), level);
-        z.cpc.poke_word(z.addr("ai_time"), seconds);
         let (mut last_pc, mut last_t) = (at_entry, z.cpc.time_us());
-        let outcome = z
-            .cpc
-            .call_observed(at_entry, LIMIT_US, |m| {
-                let t = m.time_us();
-                per_pc[usize::from(last_pc)] += t - last_t;
-                last_t = t;
-                last_pc = m.pc();
-            })
-            .expect("runs");
-        assert!(outcome.returned, "{}: no answer", show(b));
-        let us = outcome.elapsed_us;
-        let a = z.read_answer(us);
+        let a = z.ai_observed(b, level, seconds, LIMIT_US, |m| {
+            let t = m.time_us();
+            per_pc[usize::from(last_pc)] += t - last_t;
+            last_t = t;
+            last_pc = m.pc();
+        });
+        let us = a.us;
         let stage = z.cpc.peek(z.addr("ai_depth"));
         let r = if seconds == 0 {
             best_move(b, level, &w)

@@ -10,10 +10,11 @@ use std::process::{Command, Output};
 
 use cpc_e2e::{oracle, workspace};
 use cpc_harness::verify::stage;
+use othello_engine::ai::best_move;
 use othello_engine::board::squares;
 use othello_engine::gtp::{final_score, Client};
 use othello_engine::notation::{parse_transcript, square_name};
-use othello_engine::search::{best_move, search_stage, Stage};
+use othello_engine::search::{search_stage, Stage};
 use othello_engine::weights::Weights;
 use othello_engine::{Board, Color};
 use serde_json::Value;

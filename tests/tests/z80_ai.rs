@@ -1,5 +1,5 @@
 //! The Z80 AI of `cpc/` (board.asm, eval.asm, search.asm, ai.asm), run in the bundled
-//! emulator, against the reference engine (`othello_engine::search::best_move`) with the
+//! emulator, against the reference engine (`othello_engine::ai::best_move`) with the
 //! same weights: move, score and node count at levels 1 and 2, on seeded random play-outs,
 //! the FFO endgame boards and hand-made edge cases; and on every one of those positions the
 //! rules: gen_legal's list and the board after play_move of every legal move.
@@ -8,9 +8,9 @@
 
 mod z80_common;
 
+use othello_engine::ai::best_move;
 use othello_engine::board::{flips, squares, Board, Color};
 use othello_engine::notation::{parse_square, square_name};
-use othello_engine::search::best_move;
 use othello_engine::weights::Weights;
 use z80_common::{
     board_bytes, ffo_positions, from_discs, position, random_positions, show, side_code,

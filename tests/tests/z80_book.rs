@@ -1,13 +1,13 @@
 //! The opening book lookup of `cpc/book.asm`, run in the bundled emulator, against the
 //! reference's (`othello_engine::book`): on every book position, mirrored and colour-swapped,
 //! and on positions outside the book; and `ai_entry` answering from the book at the levels
-//! that use it, exactly as `othello_engine::search::best_move` does.
+//! that use it, exactly as `othello_engine::ai::best_move` does.
 
 mod z80_common;
 
+use othello_engine::ai::best_move;
 use othello_engine::board::Board;
 use othello_engine::book::{self, symmetry::transform_bits};
-use othello_engine::search::best_move;
 use othello_engine::weights::{Weights, DEFAULT_TOML};
 use z80_common::{random_positions, show, side_code, Z80};
 

@@ -10,10 +10,11 @@ use std::collections::BTreeMap;
 
 use cpc_emu::CpcKey;
 use cpc_harness::verify::stage::{self, stage_name};
+use othello_engine::ai::best_move;
 use othello_engine::board::{Board, Color};
 use othello_engine::book;
 use othello_engine::notation::to_position_string;
-use othello_engine::search::{best_move, level_stage, Stage};
+use othello_engine::search::{level_stage, Stage};
 use othello_engine::weights::Weights;
 use z80_ui_harness::{Game, Rng, PLY_PASS};
 

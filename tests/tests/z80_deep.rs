@@ -1,5 +1,5 @@
 //! The deep levels of the Z80 AI (cpc/search.asm, alphabeta.asm, endgame.asm), run in the
-//! bundled emulator, against the reference engine (`othello_engine::search::best_move`) with
+//! bundled emulator, against the reference engine (`othello_engine::ai::best_move`) with
 //! the same weights: the move and the score must be equal (docs/ai.md section 5; the node
 //! count is informational and differs, because the Z80 orders its moves its own way). The
 //! PV may differ on ties too, so every answer's PV (`ai_pv`) is checked for the property
@@ -14,9 +14,10 @@ mod z80_common;
 mod z80_pv;
 
 use cpc_harness::verify::stage;
+use othello_engine::ai::best_move;
 use othello_engine::board::{Board, Color};
 use othello_engine::notation::parse_square;
-use othello_engine::search::{best_move, level_stage, search_stage, Stage};
+use othello_engine::search::{level_stage, search_stage, Stage};
 use othello_engine::weights::Weights;
 use z80_common::{
     board_bytes, ffo_positions, from_discs, position, random_positions, show, AiAnswer,

@@ -15,9 +15,9 @@ mod z80_ui_harness;
 
 use cpc_emu::CpcKey;
 use cpc_harness::verify::stage;
+use othello_engine::ai::best_move;
 use othello_engine::board::{Board, Color};
 use othello_engine::notation::square_name;
-use othello_engine::search::best_move;
 use othello_engine::search::scores::move_scores;
 use othello_engine::weights::Weights;
 use z80_ui_harness::{colour_name, legal_moves, Game, Rng, FRAME_US, PLY_PASS};

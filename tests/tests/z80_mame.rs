@@ -14,8 +14,8 @@ use cpc_e2e::mame::{self, Machine, Script};
 use cpc_e2e::{oracle, workspace};
 use cpc_emu::Symbols;
 use cpc_harness::build::{build_game, BuildOptions};
+use othello_engine::ai::best_move;
 use othello_engine::board::{squares, Board};
-use othello_engine::search::best_move;
 use othello_engine::weights::Weights;
 
 const TEST: &str = "z80_mame::the_game_runs_on_real_firmware";

@@ -13,9 +13,9 @@ mod z80_common;
 mod z80_pv;
 
 use cpc_harness::verify::stage;
+use othello_engine::ai::best_move;
 use othello_engine::board::{squares, Board, Color};
 use othello_engine::book;
-use othello_engine::search::best_move;
 use othello_engine::search::nixon::nixon_hard_score;
 use othello_engine::search::scores::move_scores;
 use othello_engine::weights::Weights;

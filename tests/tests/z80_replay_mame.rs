@@ -10,8 +10,8 @@ use cpc_e2e::mame::{self, Machine, Script};
 use cpc_e2e::{oracle, workspace};
 use cpc_emu::Symbols;
 use cpc_harness::build::{build_game, BuildOptions};
+use othello_engine::ai::best_move;
 use othello_engine::board::{squares, Board};
-use othello_engine::search::best_move;
 use othello_engine::weights::Weights;
 
 const TEST: &str = "z80_replay_mame::replay_and_forward_on_a_real_464";

@@ -76,6 +76,21 @@ impl Z80 {
             .unwrap_or_else(|e| panic!("{}: level {level}: {e}", show(board)))
     }
 
+    /// [`Z80::ai_timed`], calling `observe` with the machine after each instruction (the
+    /// profile bench: where the CPC time goes).
+    pub fn ai_observed(
+        &mut self,
+        board: &Board,
+        level: u8,
+        seconds: u16,
+        limit_us: u64,
+        observe: impl FnMut(&Cpc),
+    ) -> AiAnswer {
+        self.routines
+            .ai_observed(&mut self.cpc, board, level, seconds, limit_us, observe)
+            .unwrap_or_else(|e| panic!("{}: level {level}: {e}", show(board)))
+    }
+
     /// Runs the program until it waits for a key: then its interrupt handler runs, which
     /// counts `ai_time` down.
     pub fn start(&mut self) {

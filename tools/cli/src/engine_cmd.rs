@@ -7,13 +7,14 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 use clap::{Args, Subcommand, ValueEnum};
+use othello_engine::ai::best_move;
 use othello_engine::board::squares;
 use othello_engine::game::Move;
 use othello_engine::gtp::{self, MoveSource};
 use othello_engine::notation::{parse_board, parse_square, square_name, to_position_string};
 use othello_engine::perft::{perft, Convention};
 use othello_engine::record::GameRecord;
-use othello_engine::search::{best_move, level_stage, Stage};
+use othello_engine::search::{level_stage, Stage};
 use othello_engine::solve::ffo::{bench_ffo, load_ffo_dir, DEFAULT_FFO_DIR};
 use othello_engine::solve::{solve, DEFAULT_TABLE_BITS};
 use othello_engine::weights::Weights;
@@ -335,13 +336,10 @@ fn run_replay(path: &Path) -> anyhow::Result<()> {
 }
 
 fn check_level(weights: &Weights, level: u8) -> anyhow::Result<()> {
-    if weights.level(level).is_none() {
-        bail!(
-            "--level {level}: the weights file defines levels 1 to {}",
-            weights.max_level()
-        );
+    match weights.require_level(level) {
+        Ok(_) => Ok(()),
+        Err(e) => bail!("--level {level}: {e}"),
     }
-    Ok(())
 }
 
 fn run_perft(depth: u32, convention: Convention) -> anyhow::Result<()> {

@@ -12,7 +12,6 @@ mod engine_cmd;
 mod match_cmd;
 mod progress_bar;
 mod run_cmd;
-mod run_window;
 mod tune_cmd;
 mod verify_cmd;
 mod z80_gtp_cmd;

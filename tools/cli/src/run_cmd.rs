@@ -9,11 +9,10 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use clap::Args;
 use cpc_emu::symbols::parse_number;
+
 use cpc_emu::{Cpc, KeyScript, OpenOptions, Symbols};
 use cpc_harness::transcript::{save_game, symbols_beside};
 use othello_engine::record::GameRecord;
-
-use crate::run_window;
 
 /// Arguments of `run`.
 #[derive(Args)]
@@ -130,7 +129,17 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         {
             bail!("--frames, --screenshot, --dump and --transcript are for --headless runs (F11 saves the game in the window)");
         }
-        return run_window::run(cpc, &opened.description, &args.program, game_symbols);
+        // F11 saves the game through the symbol file; the emulator itself knows no game.
+        let mut save_record = |cpc: &Cpc, path: &Path| match &game_symbols {
+            Some(symbols) => save_game(cpc, symbols, path)
+                .map(|record| describe(&record))
+                .map_err(|e| e.to_string()),
+            None => {
+                Err("no symbol file (build writes one beside the .dsk; or pass --symbols)".into())
+            }
+        };
+        cpc_emu::window::run_window(cpc, &opened.description, &args.program, &mut save_record)?;
+        return Ok(ExitCode::SUCCESS);
     }
     let Some(frames) = args.frames else {
         bail!("--headless needs --frames N (50 frames = 1 second of CPC time)");
@@ -145,7 +154,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// One line about a saved record: plies and result.
-pub fn describe(record: &GameRecord) -> String {
+fn describe(record: &GameRecord) -> String {
     let result = match &record.result {
         Some(r) => format!("result {}", r.text()),
         None => "not over".to_string(),
@@ -198,6 +207,7 @@ fn load_script(text: &str) -> anyhow::Result<KeyScript> {
     }
 }
 
+/// An address in the symbol file's notation (`&C000`, `C000h`, `0xC000`, decimal).
 fn parse_address(text: &str) -> Result<u16, String> {
     let v = parse_number(text).ok_or_else(|| format!("`{text}` is not a number"))?;
     u16::try_from(v).map_err(|_| format!("{v} is not an address (0..=&FFFF)"))

@@ -4,9 +4,10 @@
 
 use std::process::Command;
 
+use othello_engine::ai::best_move;
 use othello_engine::board::Board;
 use othello_engine::notation::{square_name, to_board_string};
-use othello_engine::search::{best_move, search_stage, SearchResult, Stage};
+use othello_engine::search::{search_stage, SearchResult, Stage};
 use othello_engine::weights::Weights;
 use serde_json::Value;
 

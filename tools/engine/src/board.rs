@@ -196,10 +196,11 @@ impl Board {
     /// The standard start: d4, e5 white; d5, e4 black; black to move.
     #[must_use]
     pub fn start() -> Board {
-        let sq = |name: &str| 1u64 << crate::notation::parse_square(name).expect("valid square");
+        // Square index = 8 * (rank - 1) + file: d4 = 27, e4 = 28, d5 = 35, e5 = 36.
+        let sq = |index: u8| 1u64 << index;
         Board {
-            black: sq("d5") | sq("e4"),
-            white: sq("d4") | sq("e5"),
+            black: sq(35) | sq(28),
+            white: sq(27) | sq(36),
             to_move: Color::Black,
         }
     }
@@ -334,10 +335,11 @@ pub fn squares(mut bits: u64) -> impl Iterator<Item = u8> {
     })
 }
 
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", crate::notation::to_board_string(self))
-    }
+/// The name `a1`..`h8` of a square index 0..63 (taken modulo 64): a1 is 0, h1 7, a8 56.
+#[must_use]
+pub fn square_name(sq: u8) -> String {
+    let sq = sq & 63;
+    format!("{}{}", (b'a' + sq % 8) as char, sq / 8 + 1)
 }
 
 #[cfg(test)]
@@ -371,9 +373,7 @@ mod tests {
     #[test]
     fn start_has_four_moves_d3_c4_f5_e6() {
         let b = Board::start();
-        let names: Vec<String> = squares(b.legal_moves())
-            .map(crate::notation::square_name)
-            .collect();
+        let names: Vec<String> = squares(b.legal_moves()).map(square_name).collect();
         assert_eq!(names, ["d3", "c4", "f5", "e6"]);
     }
 

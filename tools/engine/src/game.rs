@@ -21,7 +21,7 @@ pub enum GameError {
     #[error("square index {0} is outside the board (0..63)")]
     BadSquare(u8),
     /// The square is occupied or flips nothing.
-    #[error("{} is not a legal move for {color}", crate::notation::square_name(*square))]
+    #[error("{} is not a legal move for {color}", crate::board::square_name(*square))]
     Illegal {
         /// The square tried.
         square: u8,

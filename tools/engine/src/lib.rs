@@ -6,6 +6,7 @@
 
 #![deny(missing_docs)]
 
+pub mod ai;
 pub mod board;
 pub mod book;
 pub mod eval;

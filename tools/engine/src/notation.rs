@@ -5,6 +5,8 @@
 //! Every parser returns a [`NotationError`] that says what was wrong and where; none panics on
 //! any input.
 
+use std::fmt;
+
 use crate::board::{Board, Color};
 use crate::game::{Game, GameError, Move};
 
@@ -80,12 +82,7 @@ pub fn square(name: &str) -> Result<u8, NotationError> {
     parse_square(name).ok_or_else(|| NotationError::BadSquare(name.to_string()))
 }
 
-/// The name `a1`..`h8` of a square index 0..63 (taken modulo 64).
-#[must_use]
-pub fn square_name(sq: u8) -> String {
-    let sq = sq & 63;
-    format!("{}{}", (b'a' + sq % 8) as char, sq / 8 + 1)
-}
+pub use crate::board::square_name;
 
 /// The 64-character board string, a1 first: `X` black, `O` white, `-` empty.
 #[must_use]
@@ -255,6 +252,14 @@ pub fn to_transcript_with_passes(game: &Game) -> String {
             Move::Pass => "--".to_string(),
         })
         .collect()
+}
+
+/// Boards print as their 64-character string (the board sits below the notation, so its
+/// text form lives here).
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", to_board_string(self))
+    }
 }
 
 #[cfg(test)]

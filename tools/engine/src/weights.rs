@@ -13,11 +13,29 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::book::{BookParams, FIRST_LEVEL_RANGE, PLIES_RANGE};
 use crate::levels::{
     Level, SearchLevel, BUDGET_RANGE, DEPTH_RANGE, ENDGAME_RANGE, FIRST_SEARCH_LEVEL, MAX_LEVEL,
     SELECT_RANGE,
 };
+
+/// Levels a weights file may name as the first one that uses the book: search levels only, so
+/// that levels 1 and 2 always play Nixon's move scores.
+pub const FIRST_LEVEL_RANGE: RangeInclusive<u8> = FIRST_SEARCH_LEVEL..=MAX_LEVEL;
+
+/// Plies a book may cover (0 = no book). At most 20 plies from the start leave 40 empty
+/// squares, more than any exact-endgame threshold, so book scores are always search values.
+pub const PLIES_RANGE: RangeInclusive<u8> = 0..=20;
+
+/// The `[book]` section of a weights file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BookParams {
+    /// Levels from this one on answer from the book.
+    pub first_level: u8,
+    /// The book holds positions reached after 0 to `plies - 1` moves.
+    pub plies: u8,
+    /// Depth of the searches that chose the book moves.
+    pub depth: u8,
+}
 
 /// The text of `cpc/weights.toml`, the default parameters.
 pub const DEFAULT_TOML: &str = include_str!("../../../cpc/weights.toml");
@@ -261,6 +279,19 @@ impl Weights {
                 .and_then(|i| self.levels.get(usize::from(i)))
                 .map(|&s| Level::Search(s)),
         }
+    }
+
+    /// What level `n` runs, or a message naming the levels this file defines.
+    ///
+    /// # Errors
+    /// When this file does not define level `n`.
+    pub fn require_level(&self, n: u8) -> Result<Level, String> {
+        self.level(n).ok_or_else(|| {
+            format!(
+                "level {n} is not defined: the weights file defines levels 1 to {}",
+                self.max_level()
+            )
+        })
     }
 }
 

@@ -4,9 +4,10 @@
 mod ai_util;
 
 use ai_util::{ffo_1_19, random_positions, sq};
+use othello_engine::ai::best_move;
 use othello_engine::search::endgame::solve_exact;
 use othello_engine::search::minimax::minimax_exact;
-use othello_engine::search::{best_move, SearchResult};
+use othello_engine::search::SearchResult;
 use othello_engine::weights::Weights;
 
 /// The move docs/ai.md chooses: the lowest square index among the moves with the best score.

@@ -6,10 +6,11 @@
 mod ai_util;
 
 use ai_util::{bits, sq};
+use othello_engine::ai::best_move;
 use othello_engine::board::{Board, Color};
 use othello_engine::eval::{flip_factor, move_score};
 use othello_engine::search::nixon::nixon_hard_score;
-use othello_engine::search::{best_move, SearchResult};
+use othello_engine::search::SearchResult;
 use othello_engine::weights::{Weights, DEFAULT_TOML};
 
 fn position(black: &[&str], white: &[&str], to_move: Color) -> Board {

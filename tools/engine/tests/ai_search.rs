@@ -6,13 +6,14 @@
 mod ai_util;
 
 use ai_util::{bits, random_positions, sq};
+use othello_engine::ai::best_move;
 use othello_engine::board::{flips, legal_moves, Board, Color};
 use othello_engine::eval::{INF, WIN};
 use othello_engine::levels::{Level, SearchLevel};
 use othello_engine::search::alphabeta::{search_depth, search_depth_ordered};
 use othello_engine::search::endgame::solve_exact;
 use othello_engine::search::minimax::{minimax_depth, value_depth};
-use othello_engine::search::{best_move, final_stage, search, search_stage, SearchResult, Stage};
+use othello_engine::search::{final_stage, search, search_stage, SearchResult, Stage};
 use othello_engine::weights::{Weights, DEFAULT_TOML};
 
 /// Weights far from the defaults: extreme and asymmetric values, negative mobility.

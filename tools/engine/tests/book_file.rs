@@ -320,7 +320,7 @@ fn levels_from_the_first_book_level_answer_from_the_book() {
             board.play(sq);
         }
         for level in 1..=w.max_level() {
-            let r = othello_engine::search::best_move(&board, level, &w);
+            let r = othello_engine::ai::best_move(&board, level, &w);
             if level >= first {
                 assert_eq!(
                     (r.best_move, r.score, r.pv.clone(), r.nodes),
@@ -350,7 +350,7 @@ fn other_evaluations_get_no_book() {
     let start = Board::start();
     for w in [w, w2] {
         assert!(book::answer(&start, 6, &w).is_none());
-        let r = othello_engine::search::best_move(&start, 3, &w);
+        let r = othello_engine::ai::best_move(&start, 3, &w);
         assert_eq!(
             r,
             othello_engine::search::search(&start, w.level(3).unwrap(), &w)
@@ -373,7 +373,7 @@ fn positions_outside_the_book_are_searched() {
         board.play(m.mv);
     }
     assert!(board.legal_moves() != 0);
-    let r = othello_engine::search::best_move(&board, 3, &w);
+    let r = othello_engine::ai::best_move(&board, 3, &w);
     assert_eq!(
         r,
         othello_engine::search::search(&board, w.level(3).unwrap(), &w)

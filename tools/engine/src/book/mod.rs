@@ -3,7 +3,7 @@
 //!
 //! The book is `cpc/book.txt`, computed by [`generate`] from the weights file and committed,
 //! because the searches take minutes. The reference answers from it in
-//! [`crate::search::best_move`], and `cpc-othello build` turns the same file into the Z80
+//! [`crate::ai::best_move`], and `cpc-othello build` turns the same file into the Z80
 //! program's table, so the verification compares book answers like any other.
 //!
 //! A position is looked up by its canonical form under the 8 symmetries ([`symmetry`]), seen
@@ -16,11 +16,9 @@ pub mod generate;
 pub mod symmetry;
 mod text;
 
-use std::ops::RangeInclusive;
 use std::sync::OnceLock;
 
 use crate::board::Board;
-use crate::levels::{FIRST_SEARCH_LEVEL, MAX_LEVEL};
 use crate::search::SearchResult;
 use crate::weights::Weights;
 use symmetry::{canonical, inverse, transform_square, Key};
@@ -31,24 +29,7 @@ pub const BOOK_TEXT: &str = include_str!("../../../../cpc/book.txt");
 /// The name errors in [`BOOK_TEXT`] would carry.
 pub const BOOK_FILE_NAME: &str = "cpc/book.txt";
 
-/// Levels a weights file may name as the first one that uses the book: search levels only, so
-/// that levels 1 and 2 always play Nixon's move scores.
-pub const FIRST_LEVEL_RANGE: RangeInclusive<u8> = FIRST_SEARCH_LEVEL..=MAX_LEVEL;
-
-/// Plies a book may cover (0 = no book). At most 20 plies from the start leave 40 empty
-/// squares, more than any exact-endgame threshold, so book scores are always search values.
-pub const PLIES_RANGE: RangeInclusive<u8> = 0..=20;
-
-/// The `[book]` section of a weights file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BookParams {
-    /// Levels from this one on answer from the book.
-    pub first_level: u8,
-    /// The book holds positions reached after 0 to `plies - 1` moves.
-    pub plies: u8,
-    /// Depth of the searches that chose the book moves.
-    pub depth: u8,
-}
+pub use crate::weights::{BookParams, FIRST_LEVEL_RANGE, PLIES_RANGE};
 
 /// One book position, as written in the book file: the line that reaches it and the move to
 /// play there, both in the line's orientation.

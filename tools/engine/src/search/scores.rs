@@ -96,8 +96,9 @@ fn pov(player: u64, opponent: u64) -> Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::best_move;
     use crate::search::minimax::{value_depth, value_exact};
-    use crate::search::{best_move, search};
+    use crate::search::search;
 
     /// Positions of random games (seeded), at every length, side to move able to move.
     fn positions(seed: u64, games: usize) -> Vec<Board> {

@@ -9,10 +9,10 @@
 
 use std::time::Duration;
 
+use othello_engine::ai::best_move;
 use othello_engine::board::{Board, Color};
 use othello_engine::game::{Game, Move};
 use othello_engine::notation::{parse_square, square_name};
-use othello_engine::search::best_move;
 use othello_engine::weights::Weights;
 
 use super::sides::Side;
@@ -104,7 +104,7 @@ impl Workshop {
                 Box::new(Z80Player::new(image, *level, &side.weights)?)
             }
             EngineSpec::Reference(level) => {
-                check_level(&side.weights, *level)?;
+                side.weights.require_level(*level)?;
                 Box::new(RefPlayer {
                     level: *level,
                     weights: side.weights.clone(),
@@ -115,20 +115,6 @@ impl Workshop {
                 Box::new(GtpPlayer::handshake(process, self.gtp_timeout)?)
             }
         })
-    }
-}
-
-/// An error unless `weights` defines `level`.
-///
-/// # Errors
-/// A message naming the levels that exist.
-pub fn check_level(weights: &Weights, level: u8) -> Result<(), String> {
-    match weights.level(level) {
-        Some(_) => Ok(()),
-        None => Err(format!(
-            "level {level} is not defined: the weights file defines levels 1 to {}",
-            weights.max_level()
-        )),
     }
 }
 
@@ -174,7 +160,7 @@ impl Z80Player {
     /// # Errors
     /// An undefined level, one the program does not play, or an emulator error.
     pub fn new(image: &Image, level: u8, weights: &Weights) -> Result<Z80Player, String> {
-        check_level(weights, level)?;
+        weights.require_level(level)?;
         let mut ai = Z80Ai::new(image).map_err(|e| e.to_string())?;
         ai.limit_us = call_limit_us(level);
         if !ai.plays_level(level).map_err(|e| e.to_string())? {

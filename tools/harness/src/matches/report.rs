@@ -446,7 +446,7 @@ impl MatchReport {
 mod tests {
     use super::*;
     use crate::matches::referee::{Forfeit, Refereed};
-    use othello_engine::search::best_move;
+    use othello_engine::ai::best_move;
     use othello_engine::weights::Weights;
 
     /// A game played to the end by the reference at level 1 from `opening`.

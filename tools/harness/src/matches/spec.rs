@@ -13,7 +13,7 @@ pub const GAMES_DIR: &str = "/usr/games";
 pub enum EngineSpec {
     /// The Z80 program's `ai_entry` at this level.
     Z80(u8),
-    /// `othello_engine::search::best_move` (book included) at this level.
+    /// `othello_engine::ai::best_move` (book included) at this level.
     Reference(u8),
     /// A GTP program: the path found and its arguments.
     Gtp {

@@ -9,8 +9,8 @@ pub mod spsa;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use othello_engine::ai::best_move;
 use othello_engine::board::{squares, Board, Color};
-use othello_engine::search::best_move;
 use othello_engine::weights::Weights;
 use rayon::prelude::*;
 

@@ -2,8 +2,8 @@
 //! engine after a few random opening moves), which colour it takes, and the whole game as
 //! the reference engine expects it ([`plan`]), which the MAME driver types in advance.
 
+use othello_engine::ai::best_move;
 use othello_engine::board::{squares, Board, Color};
-use othello_engine::search::best_move;
 use othello_engine::weights::Weights;
 
 use super::positions::{mix_seed, Rng};

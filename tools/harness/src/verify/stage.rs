@@ -3,14 +3,15 @@
 //! and the count of answers per stage that the reports print.
 //!
 //! Without a time limit (`ai_time` = 0) a search level runs its own final stage only, so its
-//! answer is `othello_engine::search::best_move`. With one (a level with a budget, or chess
+//! answer is `othello_engine::ai::best_move`. With one (a level with a budget, or chess
 //! clocks) it deepens in stages and answers with the last complete one: the reference's
 //! `search_stage` of that stage. Either way an opening-book answer and a pass report stage 0,
 //! and levels 1 and 2 always do.
 
+use othello_engine::ai::best_move;
 use othello_engine::board::Board;
 use othello_engine::levels::{Level, SearchLevel};
-use othello_engine::search::{best_move, final_stage, search_stage_select, SearchResult, Stage};
+use othello_engine::search::{final_stage, search_stage_select, SearchResult, Stage};
 use othello_engine::weights::Weights;
 use serde_json::{json, Value};
 

@@ -286,11 +286,27 @@ impl Routines {
         routine: &str,
         limit_us: u64,
     ) -> Result<CallOutcome, VerifyError> {
+        self.call_observed_at(cpc, addr, a, routine, limit_us, |_| {})
+    }
+
+    /// [`Routines::call_at`], calling `observe` with the machine after each instruction.
+    ///
+    /// # Errors
+    /// As [`Routines::call_at`].
+    pub fn call_observed_at(
+        &self,
+        cpc: &mut Cpc,
+        addr: u16,
+        a: u8,
+        routine: &str,
+        limit_us: u64,
+        observe: impl FnMut(&Cpc),
+    ) -> Result<CallOutcome, VerifyError> {
         let mut regs = cpc.registers();
         regs.af = u16::from(a) << 8 | (regs.af & 0xFF);
         cpc.set_registers(&regs);
         let out = cpc
-            .call(addr, limit_us)
+            .call_observed(addr, limit_us, observe)
             .map_err(|e| VerifyError::Emulator(format!("{routine}: {e}")))?;
         if !out.returned {
             return Err(VerifyError::Hang {
@@ -332,6 +348,23 @@ impl Routines {
         seconds: u16,
         limit_us: u64,
     ) -> Result<AiAnswer, VerifyError> {
+        self.ai_observed(cpc, board, level, seconds, limit_us, |_| {})
+    }
+
+    /// [`Routines::ai_timed`], calling `observe` with the machine before each instruction
+    /// (for profiles: where the CPC time goes).
+    ///
+    /// # Errors
+    /// As [`Routines::ai_timed`].
+    pub fn ai_observed(
+        &self,
+        cpc: &mut Cpc,
+        board: &Board,
+        level: u8,
+        seconds: u16,
+        limit_us: u64,
+        observe: impl FnMut(&Cpc),
+    ) -> Result<AiAnswer, VerifyError> {
         let at = self.at;
         cpc.write_bytes(at.ai_board, &board_bytes(board));
         cpc.poke(at.ai_side, side_code(board.to_move));
@@ -341,7 +374,7 @@ impl Routines {
             None if seconds != 0 => return Err(VerifyError::Symbol("ai_time".into())),
             None => {}
         }
-        let out = self.call_at(cpc, at.ai_entry, 0, "ai_entry", limit_us)?;
+        let out = self.call_observed_at(cpc, at.ai_entry, 0, "ai_entry", limit_us, observe)?;
         Ok(self.read_answer(cpc, out.elapsed_us))
     }
 

@@ -1,17 +1,27 @@
 //! The emulator's window (minifb, X11): 50 frames per second, PC keys mapped onto the CPC
-//! keyboard matrix, F-keys for the emulator itself. The emulator library knows nothing of
-//! windows; this module only copies its framebuffer out and feeds key presses in.
+//! keyboard matrix, F-keys for the emulator itself. The machine knows nothing of windows;
+//! this front-end only copies its framebuffer out and feeds key presses in. What F11 saves
+//! is the caller's business (the emulator knows no game): it passes a [`SaveRecord`].
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::bail;
-use cpc_emu::timing::FRAME_US;
-use cpc_emu::{Cpc, CpcKey, Symbols, HEIGHT, WIDTH};
-use cpc_harness::transcript::save_game;
 use minifb::{Key, KeyRepeat, Window, WindowOptions};
+
+use crate::keyboard::CpcKey;
+use crate::machine::Cpc;
+use crate::timing::FRAME_US;
+use crate::video::{HEIGHT, WIDTH};
+
+/// F11: saves what the program on the screen holds (a game record) to the path given, and
+/// says what it saved; or says why it could not.
+pub type SaveRecord<'a> = dyn FnMut(&Cpc, &Path) -> Result<String, String> + 'a;
+
+/// Why the window could not run.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct WindowError(String);
 
 /// The emulator's own keys (the CPC has no F-keys of this kind: its f0-f9 are the keypad).
 const PAUSE: Key = Key::F1;
@@ -21,13 +31,14 @@ const TRANSCRIPT: Key = Key::F11;
 const SCREENSHOT: Key = Key::F12;
 const HELP: &str = "F1 pause, F2 warp speed, F5 reset, F11 save the game (record), F12 screenshot; close the window to quit";
 
-/// Runs `cpc` in a window until the window is closed. `symbols` are the game's, for F11.
-pub fn run(
+/// Runs `cpc` in a window until the window is closed. `program` is the file it came from
+/// (for the message when no window can open); `save_record` is what F11 does.
+pub fn run_window(
     mut cpc: Cpc,
     description: &str,
     program: &Path,
-    symbols: Option<Symbols>,
-) -> anyhow::Result<ExitCode> {
+    save_record: &mut SaveRecord,
+) -> Result<(), WindowError> {
     let mut window = open_window(description, program)?;
     eprintln!("running {description}\n{HELP}");
     let mut paused = false;
@@ -43,26 +54,17 @@ pub fn run(
                 PAUSE => paused = !paused,
                 WARP => warp = !warp,
                 RESET => {
-                    cpc.reset()?;
+                    cpc.reset().map_err(|e| WindowError(e.to_string()))?;
                     held.clear();
                     stopped = None;
                 }
-                TRANSCRIPT => match &symbols {
-                    Some(symbols) => {
-                        let path = free_name("cpc-game", "txt");
-                        match save_game(&cpc, symbols, &path) {
-                            Ok(record) => eprintln!(
-                                "wrote {}: {}",
-                                path.display(),
-                                crate::run_cmd::describe(&record)
-                            ),
-                            Err(e) => eprintln!("game record not saved: {e}"),
-                        }
+                TRANSCRIPT => {
+                    let path = free_name("cpc-game", "txt");
+                    match save_record(&cpc, &path) {
+                        Ok(what) => eprintln!("wrote {}: {what}", path.display()),
+                        Err(e) => eprintln!("game record not saved: {e}"),
                     }
-                    None => eprintln!(
-                        "game record not saved: no symbol file (build writes one beside the .dsk; or pass --symbols)"
-                    ),
-                },
+                }
                 SCREENSHOT => {
                     let path = free_name("cpc-screenshot", "png");
                     match cpc.save_png(&path) {
@@ -111,7 +113,9 @@ pub fn run(
             window.set_title(&wanted);
             title = wanted;
         }
-        window.update_with_buffer(cpc.framebuffer(), WIDTH, HEIGHT)?;
+        window
+            .update_with_buffer(cpc.framebuffer(), WIDTH, HEIGHT)
+            .map_err(|e| WindowError(e.to_string()))?;
         if !warp {
             next_frame += frame;
             let now = Instant::now();
@@ -124,18 +128,20 @@ pub fn run(
             next_frame = Instant::now();
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// Opens the window, or explains why not and how to run without one.
-fn open_window(description: &str, program: &Path) -> anyhow::Result<Window> {
+fn open_window(description: &str, program: &Path) -> Result<Window, WindowError> {
     let headless = format!(
         "run headless instead: cpc-othello run {} --headless --frames 250 --screenshot out.png",
         program.display()
     );
     let display = std::env::var("DISPLAY").unwrap_or_default();
     if display.is_empty() {
-        bail!("cannot open the emulator window: no X display (DISPLAY is not set); {headless}");
+        return Err(WindowError(format!(
+            "cannot open the emulator window: no X display (DISPLAY is not set); {headless}"
+        )));
     }
     let options = WindowOptions {
         resize: true,
@@ -149,8 +155,12 @@ fn open_window(description: &str, program: &Path) -> anyhow::Result<Window> {
     std::panic::set_hook(quiet);
     match window {
         Ok(Ok(window)) => Ok(window),
-        Ok(Err(e)) => bail!("cannot open the emulator window on display {display}: {e}; {headless}"),
-        Err(_) => bail!("cannot open the emulator window on display {display}: the window library failed; {headless}"),
+        Ok(Err(e)) => Err(WindowError(format!(
+            "cannot open the emulator window on display {display}: {e}; {headless}"
+        ))),
+        Err(_) => Err(WindowError(format!(
+            "cannot open the emulator window on display {display}: the window library failed; {headless}"
+        ))),
     }
 }
 
