@@ -4,6 +4,7 @@
 
 use othello_engine::board::{squares, Board, Color};
 use othello_engine::notation::parse_square;
+use othello_engine::solve::ffo::parse_ffo;
 
 pub const FFO_1_19: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/ffo/ffo-1-19.txt");
 
@@ -83,39 +84,23 @@ pub struct Ffo {
     pub all: Vec<(u8, i16)>,
 }
 
-/// Reads the FFO test positions of `FFO_1_19`, in file order.
+/// The FFO test positions #1-#19 (`FFO_1_19`), read by the engine's own FFO parser.
 pub fn ffo_1_19() -> Vec<Ffo> {
-    let text = std::fs::read_to_string(FFO_1_19).unwrap_or_else(|e| {
+    let path = std::path::Path::new(FFO_1_19);
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
         panic!("the FFO oracle {FFO_1_19} is missing or unreadable ({e}); it is part of the repository (tools/engine/data)")
     });
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|line| {
-            let f: Vec<&str> = line.split_whitespace().collect();
-            let to_move = if f[1] == "X" {
-                Color::Black
-            } else {
-                Color::White
-            };
-            let start = f
-                .iter()
-                .position(|x| x.starts_with("all="))
-                .expect("all= field");
-            let all = f[start..]
-                .iter()
-                .map(|m| {
-                    let (name, score) = m
-                        .trim_start_matches("all=")
-                        .split_once(':')
-                        .expect("move:score");
-                    (sq(name), score.parse().expect("score"))
-                })
-                .collect();
-            Ffo {
-                board: board(f[0], to_move),
-                score: f[2].parse().expect("score"),
-                all,
-            }
+    parse_ffo(&text, path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_iter()
+        .map(|p| Ffo {
+            board: p.board,
+            score: i16::try_from(p.score).expect("a disc difference"),
+            all: p
+                .all
+                .into_iter()
+                .map(|(sq, v)| (sq, i16::try_from(v).expect("a disc difference")))
+                .collect(),
         })
         .collect()
 }

@@ -6,7 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use othello_engine::board::{squares, Board, Color};
-use othello_engine::notation::{parse_board, parse_position, parse_square};
+use othello_engine::notation::{parse_position, parse_square};
+use othello_engine::solve::ffo::load_ffo_dir;
 
 /// A small xorshift generator: the same seed gives the same positions on every host.
 #[derive(Clone, Debug)]
@@ -78,42 +79,15 @@ pub fn default_ffo_dir() -> PathBuf {
     PathBuf::from(othello_engine::solve::ffo::DEFAULT_FFO_DIR)
 }
 
-/// The boards of every `*.txt` file in `dir` (FFO format: `<64-char board> <X|O> ...`; lines
-/// starting with `#` are comments), in file-name order, or why they cannot be read (with
-/// file:line).
+/// The boards of every `*.txt` file in `dir` (the FFO files of `othello_engine::solve::ffo`,
+/// read by its parser), in position-number order, or why they cannot be read (with
+/// file:line:col).
 pub fn ffo_positions(dir: &Path) -> Result<Vec<Board>, String> {
-    let mut names: Vec<_> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    names.sort();
-    let mut boards = Vec::new();
-    for path in names {
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() || line.trim_start().starts_with('#') {
-                continue; // blank lines and comments (the files name their source this way)
-            }
-            let mut fields = line.split_whitespace();
-            let (Some(board), Some(side)) = (fields.next(), fields.next()) else {
-                return Err(format!(
-                    "{}:{}: expected `<board> <X|O>`",
-                    path.display(),
-                    i + 1
-                ));
-            };
-            let side = side.chars().next().unwrap_or('?');
-            let b = parse_board(board, side)
-                .map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
-            boards.push(b);
-        }
-    }
-    if boards.is_empty() {
+    let positions = load_ffo_dir(dir).map_err(|e| e.to_string())?;
+    if positions.is_empty() {
         return Err(format!("{}: no FFO board in any *.txt file", dir.display()));
     }
-    Ok(boards)
+    Ok(positions.into_iter().map(|p| p.board).collect())
 }
 
 /// The position with the given black and white discs (square names) and side to move.
