@@ -35,6 +35,12 @@ pub enum EmuError {
     /// A snapshot file is malformed.
     #[error("snapshot: {0}")]
     Snapshot(SnaError),
+    /// A tape image is damaged.
+    #[error("tape image: {0}")]
+    Tape(cpc_dsk::tape::TapeError),
+    /// A tape image holds no binary file.
+    #[error("no binary file on the tape (it holds: {0})")]
+    NoTapeBinary(String),
     /// A key script does not parse.
     #[error("key script: {0}")]
     KeyScript(crate::keyscript::KeyScriptError),
@@ -72,6 +78,7 @@ wrap!(Open, OpenError);
 wrap!(Disk, DiskError);
 wrap!(Snapshot, SnaError);
 wrap!(KeyScript, crate::keyscript::KeyScriptError);
+wrap!(Tape, cpc_dsk::tape::TapeError);
 
 /// The errors of [`crate::open`], here so that the error types sit below every module.
 #[derive(Debug, thiserror::Error)]
@@ -81,7 +88,7 @@ pub enum OpenError {
     #[error("--load is for raw binaries, but {0} is {1}")]
     LoadNotRaw(String, &'static str),
     #[error(
-        "{0} is not a .dsk image, a .sna snapshot or an AMSDOS binary \
+        "{0} is not a .dsk image, a .sna snapshot, a .cdt tape or an AMSDOS binary \
          (give --load ADDR to run it as a raw binary)"
     )]
     Unknown(String),

@@ -11,7 +11,8 @@
 //!   by the port decoding of [`bus`].
 //! * Output: a 768 x 544 RGB framebuffer with the border ([`video`]) and PNG screenshots.
 //! * Loading: a raw binary or an AMSDOS file in the state `RUN"` leaves ([`program`]),
-//!   `.sna` snapshots v1-3 ([`sna`]), `.dsk` images ([`disk`]).
+//!   `.sna` snapshots v1-3 ([`sna`]; written as version 3 by [`sna_write`]), `.dsk` images
+//!   ([`disk`]), `.cdt` tapes ([`tape`]).
 //! * Front-end: [`window::run_window`], the machine in a window (minifb) with the PC keyboard
 //!   mapped onto the CPC's.
 //! * Driving: [`Cpc::run_frame`], [`Cpc::run_until_pc`], [`Cpc::call`], key presses and
@@ -46,7 +47,9 @@ pub mod ppi;
 pub mod program;
 pub mod screenshot;
 pub mod sna;
+pub mod sna_write;
 pub mod symbols;
+pub mod tape;
 pub mod timing;
 pub mod video;
 pub mod window;
@@ -58,5 +61,6 @@ pub use keyscript::{KeyChange, KeyScript, KeyScriptError};
 pub use machine::{CallOutcome, Cpc, Event, EventKind, RunOutcome, CALL_SENTINEL};
 pub use open::{open, OpenOptions, Opened};
 pub use program::Program;
+pub use sna_write::SnaModel;
 pub use symbols::Symbols;
 pub use video::{HEIGHT, WIDTH};

@@ -128,6 +128,11 @@ impl Memory {
     }
 
     /// &DFxx: selects the upper ROM; an empty slot shows ROM 0, as on a real CPC.
+    /// The upper ROM slot last selected (port &DFxx).
+    pub fn upper_selected(&self) -> u8 {
+        self.upper_selected
+    }
+
     pub fn select_upper_rom(&mut self, slot: u8) {
         self.upper_selected = slot;
         let image = self

@@ -1,5 +1,5 @@
-//! Opening whatever file the user hands over: a `.dsk` image, a `.sna` snapshot, an
-//! AMSDOS-headed binary, or a raw binary with an explicit load address. The kind is found
+//! Opening whatever file the user hands over: a `.dsk` image, a `.sna` snapshot, a `.cdt`
+//! tape, an AMSDOS-headed binary, or a raw binary with an explicit load address. The kind is found
 //! from the file's contents, not its name.
 
 use std::path::Path;
@@ -11,6 +11,7 @@ use crate::error::EmuError;
 pub use crate::error::OpenError;
 use crate::machine::Cpc;
 use crate::program::Program;
+use crate::tape::program_from_tape;
 
 /// Choices the file itself cannot make.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -32,6 +33,7 @@ pub struct Opened {
 enum Kind {
     Disk,
     Snapshot,
+    Tape,
     Headered(AmsdosHeader),
     Other,
 }
@@ -41,6 +43,8 @@ fn kind_of(bytes: &[u8]) -> Kind {
         Kind::Snapshot
     } else if bytes.starts_with(b"MV - CPC") || bytes.starts_with(b"EXTENDED") {
         Kind::Disk
+    } else if bytes.starts_with(b"ZXTape!") {
+        Kind::Tape
     } else {
         match AmsdosHeader::from_record(bytes) {
             // A real binary header: type binary and the length fits the file.
@@ -57,6 +61,7 @@ impl Kind {
         match self {
             Kind::Disk => "a disc image",
             Kind::Snapshot => "a snapshot",
+            Kind::Tape => "a tape image",
             Kind::Headered(_) => "an AMSDOS binary (its header gives the addresses)",
             Kind::Other => "not a disc image",
         }
@@ -97,6 +102,14 @@ pub fn open_bytes(shown: &str, bytes: &[u8], options: &OpenOptions) -> Result<Op
         Kind::Disk => {
             let (name, program) = program_from_dsk(bytes, options.file.as_deref())?;
             let description = describe(&format!("{name} from {shown}"), &program);
+            Ok(Opened {
+                cpc: Cpc::boot(&program)?,
+                description,
+            })
+        }
+        Kind::Tape => {
+            let (name, program) = program_from_tape(bytes)?;
+            let description = describe(&format!("{name} from the tape {shown}"), &program);
             Ok(Opened {
                 cpc: Cpc::boot(&program)?,
                 description,
@@ -177,7 +190,7 @@ mod tests {
             |bytes: &[u8], o: OpenOptions| open_bytes("f", bytes, &o).err().unwrap().to_string();
         assert_eq!(
             msg(&[1, 2, 3], opts(None, None)),
-            "f is not a .dsk image, a .sna snapshot or an AMSDOS binary \
+            "f is not a .dsk image, a .sna snapshot, a .cdt tape or an AMSDOS binary \
              (give --load ADDR to run it as a raw binary)"
         );
         assert_eq!(

@@ -4,7 +4,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use cpc_harness::build::{build_game, default_sources, BuildOptions, DISK_FILE_NAME};
+use cpc_dsk::tape::TapeSpeed;
+use cpc_harness::build::{build_game, default_sources, media, BuildOptions, DISK_FILE_NAME};
 
 /// Arguments of `cpc-othello build`.
 #[derive(clap::Args)]
@@ -19,6 +20,20 @@ pub struct BuildArgs {
     /// The directory of the game sources, holding main.asm [default: this workspace's cpc/]
     #[arg(long, value_name = "DIR")]
     sources: Option<PathBuf>,
+    /// Also write the game on a tape: a CDT image (RUN" on a 464 without a disc drive)
+    #[arg(long, value_name = "CDT")]
+    cdt: Option<PathBuf>,
+    /// Also write the tape as sound: a 44.1 kHz WAV file for a real CPC's cassette port
+    #[arg(long, value_name = "WAV")]
+    wav: Option<PathBuf>,
+    /// The tape's speed in baud: 1000 (SPEED WRITE 0, the firmware's default) or 2000
+    /// (SPEED WRITE 1)
+    #[arg(long, value_name = "BAUD", default_value_t = 1000)]
+    tape_speed: u16,
+    /// Also write a snapshot (.sna, version 3) of a CPC about to start the game, for
+    /// emulators: loads on a 464 and on a 6128
+    #[arg(long, value_name = "SNA")]
+    sna: Option<PathBuf>,
 }
 
 impl BuildArgs {
@@ -28,12 +43,18 @@ impl BuildArgs {
             weights: None,
             output,
             sources: None,
+            cdt: None,
+            wav: None,
+            tape_speed: 1000,
+            sna: None,
         }
     }
 }
 
 /// Runs `build`.
 pub fn run(args: BuildArgs) -> Result<ExitCode> {
+    // A bad speed is refused before anything is written.
+    let speed = TapeSpeed::from_baud(args.tape_speed)?;
     let sources = args.sources.unwrap_or_else(default_sources);
     let weights = args.weights.unwrap_or_else(|| sources.join("weights.toml"));
     let mut options = BuildOptions::new(&args.output).weights_file(&weights)?;
@@ -56,6 +77,18 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
         &out.weights_inc,
     ] {
         println!("  {}", path.display());
+    }
+    if let Some(path) = &args.cdt {
+        media::write_cdt(&out, path, speed)?;
+        println!("  {} (tape, {} baud)", path.display(), speed.baud());
+    }
+    if let Some(path) = &args.wav {
+        media::write_wav(&out, path, speed)?;
+        println!("  {} (tape sound, {} baud)", path.display(), speed.baud());
+    }
+    if let Some(path) = &args.sna {
+        media::write_sna(&out, path)?;
+        println!("  {} (snapshot)", path.display());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -12,6 +12,7 @@ mod engine_cmd;
 mod match_cmd;
 mod progress_bar;
 mod run_cmd;
+mod tape_cmd;
 mod tune_cmd;
 mod verify_cmd;
 mod z80_gtp_cmd;
@@ -35,11 +36,14 @@ enum Command {
     /// Disk images: new, put, ls (as CAT), get, rm, info.
     #[command(subcommand)]
     Dsk(dsk_cmd::DskCmd),
+    /// Tape images (.cdt): ls, as the firmware's CAT lists a tape.
+    #[command(subcommand)]
+    Tape(tape_cmd::TapeCmd),
     /// Assemble Z80 sources (WinAPE/Maxam/RASM syntax) into a CPC binary.
     Asm(asm_cmd::AsmArgs),
     /// Build the game: OTHELLO.BIN on a .dsk, with listing, symbols and memory map beside it.
     Build(build_cmd::BuildArgs),
-    /// Run a CPC program (.dsk, .sna or binary) in the emulator: a window, or --headless.
+    /// Run a CPC program (.dsk, .sna, .cdt or binary) in the emulator: a window, or --headless.
     Run(run_cmd::RunArgs),
     /// Check the Z80 program against the reference engine: positions, whole games, MAME.
     Verify(verify_cmd::VerifyArgs),
@@ -77,6 +81,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::Engine(cmd) => engine_cmd::run(cmd),
         Command::Dsk(cmd) => dsk_cmd::run(cmd),
+        Command::Tape(cmd) => tape_cmd::run(cmd),
         Command::Asm(args) => asm_cmd::run(args),
         Command::Build(args) => build_cmd::run(args),
         Command::Run(args) => run_cmd::run(args),

@@ -13,7 +13,8 @@
 //!   numbers, the 128-byte header, extents, `CAT`). It talks to the disc only through the
 //!   [`SectorIo`] trait.
 //!
-//! [`Disk`] ties them together for callers.
+//! [`Disk`] ties them together for callers. [`tape`] is the other medium of the CPC: a
+//! file as the firmware writes it to cassette, in a CDT image or as sound.
 //!
 //! # Example
 //!
@@ -42,6 +43,7 @@ mod disk;
 mod error;
 pub mod image;
 mod sector;
+pub mod tape;
 
 pub use amsdos::{AmsdosError, DiscFormat, FileContents, WriteOptions};
 pub use disk::{write_atomically, Disk};

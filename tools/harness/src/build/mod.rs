@@ -7,6 +7,7 @@
 //! likewise through `book.inc` ([`book_inc`]).
 
 pub mod book_inc;
+pub mod media;
 pub mod weights_inc;
 
 use std::ops::RangeInclusive;
@@ -70,6 +71,12 @@ pub enum BuildError {
     /// The disc image or a file beside it could not be made or written.
     #[error("{0}")]
     Disk(cpc_dsk::Error),
+    /// The program cannot be written to a tape.
+    #[error("tape: {0}")]
+    Tape(cpc_dsk::tape::TapeError),
+    /// The snapshot could not be made.
+    #[error("snapshot: {0}")]
+    Snapshot(String),
     /// The output directory could not be created.
     #[error("{}: cannot create the output directory: {error}", path.display())]
     OutputDir {

@@ -50,6 +50,8 @@ pub enum Machine {
     Cpc6128,
     /// CPC 464 with the DDI-1 disc interface (AMSDOS ROM) on its expansion port.
     Cpc464Ddi1,
+    /// CPC 464 as sold: a cassette deck and no disc drive.
+    Cpc464,
 }
 
 impl Machine {
@@ -58,6 +60,7 @@ impl Machine {
         match self {
             Machine::Cpc6128 => "cpc6128",
             Machine::Cpc464Ddi1 => "cpc464-ddi1",
+            Machine::Cpc464 => "cpc464",
         }
     }
 
@@ -65,6 +68,7 @@ impl Machine {
         match self {
             Machine::Cpc6128 => &["cpc6128"],
             Machine::Cpc464Ddi1 => &["cpc464", "-exp", "ddi1"],
+            Machine::Cpc464 => &["cpc464"],
         }
     }
 }
@@ -96,6 +100,8 @@ pub enum Step {
     },
     /// Save the screen as `<label>.png` into [`Outcome::snapshots`].
     Snapshot(String),
+    /// Note the frame reached under `label` in [`Outcome::marks`] (to time a load).
+    Mark(String),
 }
 
 /// A machine, an optional disc in drive A and the steps to run.
@@ -105,6 +111,11 @@ pub struct Script {
     pub machine: Machine,
     /// Disc image for drive A (copied; MAME never writes to the original).
     pub floppy: Option<PathBuf>,
+    /// Tape image (.cdt or .wav) in the cassette deck, PLAY pressed: it turns whenever the
+    /// firmware runs the motor, as on the machine.
+    pub cassette: Option<PathBuf>,
+    /// Snapshot (.sna) the machine starts from.
+    pub sna: Option<PathBuf>,
     /// The steps.
     pub steps: Vec<Step>,
     /// Wall-clock time after which MAME is killed ([`WALL_LIMIT`] unless set).
@@ -117,6 +128,8 @@ impl Script {
         Script {
             machine,
             floppy: None,
+            cassette: None,
+            sna: None,
             steps: Vec::new(),
             wall_limit: WALL_LIMIT,
         }
@@ -125,6 +138,24 @@ impl Script {
     /// Puts a disc in drive A.
     pub fn floppy(mut self, path: impl Into<PathBuf>) -> Script {
         self.floppy = Some(path.into());
+        self
+    }
+
+    /// Puts a tape in the cassette deck, PLAY pressed.
+    pub fn cassette(mut self, path: impl Into<PathBuf>) -> Script {
+        self.cassette = Some(path.into());
+        self
+    }
+
+    /// Starts the machine from a snapshot.
+    pub fn sna(mut self, path: impl Into<PathBuf>) -> Script {
+        self.sna = Some(path.into());
+        self
+    }
+
+    /// Adds [`Step::Mark`].
+    pub fn mark(mut self, label: &str) -> Script {
+        self.steps.push(Step::Mark(label.to_string()));
         self
     }
 
@@ -209,9 +240,17 @@ impl Script {
                         lua_string(&format!("{label}.png"))
                     )
                 }
+                Step::Mark(label) => writeln!(steps, "  {{'mark', {}}},", lua_string(label)),
             };
         }
-        LUA_RUNNER.replace("--STEPS--", &steps)
+        let play = if self.cassette.is_some() {
+            "manager.machine.cassettes[\":cassette\"]:play()"
+        } else {
+            ""
+        };
+        LUA_RUNNER
+            .replace("--STEPS--", &steps)
+            .replace("--PLAY--", play)
     }
 }
 
@@ -231,6 +270,9 @@ local function finish(code)
 end
 emu.register_frame_done(function()
   frame = frame + 1
+  if frame == 1 then
+    --PLAY--
+  end
   while true do
     local s = steps[index]
     if s == nil then
@@ -258,6 +300,8 @@ emu.register_frame_done(function()
       local t = {}
       for a = s[3], s[3] + s[4] - 1 do t[#t + 1] = string.format("%02x", ram:read(a)) end
       print("READ " .. s[2] .. " " .. table.concat(t))
+    elseif kind == "mark" then
+      print("MARK " .. s[2] .. " " .. frame)
     elseif kind == "snap" then
       manager.machine.screens[":screen"]:snapshot(s[2])
       print("SNAP " .. s[2])
@@ -346,6 +390,8 @@ pub struct Outcome {
     pub snapshots: BTreeMap<String, PathBuf>,
     /// Emulated frames until the script ended.
     pub frames: u32,
+    /// The frame of each [`Step::Mark`], by label.
+    pub marks: BTreeMap<String, u32>,
     /// Wall-clock time MAME ran.
     pub wall: Duration,
 }
@@ -447,6 +493,20 @@ pub fn run_partial(
         std::fs::copy(floppy, &copy).map_err(|e| failed(format!("{}: {e}", floppy.display())))?;
         cmd.arg("-flop1").arg(copy);
     }
+    for (media, option, path) in [
+        ("tape", "-cass", &script.cassette),
+        ("snapshot", "-snapshot", &script.sna),
+    ] {
+        if let Some(path) = path {
+            let name = path.file_name().map_or_else(
+                || format!("{media}.bin"),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            let copy = work.join(format!("{media}-{name}"));
+            std::fs::copy(path, &copy).map_err(|e| failed(format!("{}: {e}", path.display())))?;
+            cmd.arg(option).arg(copy);
+        }
+    }
 
     let start = Instant::now();
     let output = run_with_timeout(&mut cmd, script.wall_limit)?;
@@ -481,6 +541,11 @@ pub fn run_partial(
             outcome
                 .snapshots
                 .insert(label, work.join("snap").join(file));
+        } else if let Some(rest) = line.strip_prefix("MARK ") {
+            let (label, frame) = rest.rsplit_once(' ').unwrap_or((rest, "0"));
+            outcome
+                .marks
+                .insert(label.to_string(), frame.trim().parse().unwrap_or(0));
         } else if let Some(frames) = line.strip_prefix("DONE ") {
             outcome.frames = frames.trim().parse().unwrap_or(0);
             done = true;

@@ -1,0 +1,199 @@
+//! The game on tape and as a snapshot (`build --cdt`, `--tape-speed 2000`, `--sna`), proved
+//! by the real firmware: MAME's CPC 464 (no disc drive) loads the tape with `RUN"`, the motor
+//! turning the tape as on the machine, and MAME's 464 and 6128 start from the snapshot; each
+//! time a move is played through the game's keys and the board compared with the reference
+//! engine's. The bundled emulator runs the snapshot and the tape too.
+//!
+//! Screenshots go to `target/test-output/tape-sna/`; the tape's loading time (CPC seconds
+//! from the key after "Press PLAY" to the game waiting for black's move) is printed.
+
+use cpc_dsk::tape::TapeSpeed;
+use cpc_e2e::mame::{self, Machine, Script};
+use cpc_e2e::{oracle, workspace};
+use cpc_emu::{open::open_bytes, CpcKey, OpenOptions, Symbols};
+use cpc_harness::build::{build_game, media, BuildOptions, BuildOutput};
+use othello_engine::ai::best_move;
+use othello_engine::board::{squares, Board};
+use othello_engine::weights::Weights;
+
+/// 0 empty, 1 black, 2 white: `game_board`'s bytes.
+fn board_bytes(board: &Board) -> Vec<u8> {
+    (0..64)
+        .map(|s| u8::from(board.black >> s & 1 != 0) | u8::from(board.white >> s & 1 != 0) << 1)
+        .collect()
+}
+
+/// The board after black plays the cursor's first move (RETURN) and the computer answers
+/// at level 1, the level the game starts at.
+fn after_one_move() -> Vec<u8> {
+    let mut board = Board::start();
+    let first = squares(board.legal_moves()).next().expect("a move");
+    board.play(first).expect("legal");
+    let reply = best_move(&board, 1, &Weights::default())
+        .best_move
+        .expect("white answers");
+    board.play(reply).expect("legal");
+    board_bytes(&board)
+}
+
+struct Built {
+    out: BuildOutput,
+    symbols: Symbols,
+    dir: std::path::PathBuf,
+}
+
+fn build(name: &str) -> Built {
+    let dir = workspace::scratch_dir(name);
+    let out = build_game(&BuildOptions::new(dir.join("othello.dsk")))
+        .unwrap_or_else(|e| panic!("the game does not build:\n{e}"));
+    let symbols = Symbols::load(&out.symbols_json).expect("symbol file");
+    Built { out, symbols, dir }
+}
+
+impl Built {
+    fn sym(&self, name: &str) -> u16 {
+        self.symbols
+            .get(name)
+            .unwrap_or_else(|| panic!("symbol `{name}` missing"))
+    }
+
+    /// After the game is up: RETURN plays the cursor's move; then the board is read.
+    fn play_a_move(&self, script: Script) -> Script {
+        script
+            .wait_frames(5)
+            .read_ram("start", self.sym("game_board"), 64)
+            .type_text("\n")
+            .wait_ram(self.sym("ui_keys"), 1, 5 * mame::FPS)
+            .wait_ram(self.sym("ui_ready"), 1, 20 * mame::FPS)
+            .wait_frames(10)
+            .read_ram("after", self.sym("game_board"), 64)
+            .snapshot("after")
+    }
+
+    fn check(&self, outcome: &mame::Outcome, what: &str) {
+        let keep = workspace::test_output("tape-sna");
+        for (label, png) in &outcome.snapshots {
+            let _ = std::fs::copy(png, keep.join(format!("{what}-{label}.png")));
+        }
+        assert_eq!(
+            outcome.reads["start"],
+            board_bytes(&Board::start()),
+            "{what}: the start position"
+        );
+        assert_eq!(
+            outcome.reads["after"],
+            after_one_move(),
+            "{what}: the board after a move and the reply"
+        );
+    }
+}
+
+#[test]
+fn a_464_without_a_disc_drive_loads_the_tape_and_plays() {
+    const TEST: &str = "tape_sna::a_464_without_a_disc_drive_loads_the_tape_and_plays";
+    if let Err(e) = mame::available() {
+        return oracle::unavailable(TEST, &e.to_string());
+    }
+    let b = build("tape-mame");
+    for speed in [TapeSpeed::STANDARD, TapeSpeed::FAST] {
+        let cdt = b.dir.join(format!("othello-{}.cdt", speed.baud()));
+        media::write_cdt(&b.out, &cdt, speed).unwrap();
+        let script = Script::new(Machine::Cpc464)
+            .cassette(&cdt)
+            .wait_frames(100) // BASIC's prompt
+            .type_text("run\"\n")
+            .wait_frames(50) // "Press PLAY then any key:"
+            .mark("key")
+            .type_text(" ")
+            .wait_ram(b.sym("ui_ready"), 1, 400 * mame::FPS)
+            .mark("ready")
+            .wait_frames(5)
+            .snapshot("loaded");
+        let script = b
+            .play_a_move(script)
+            .wall_limit(std::time::Duration::from_secs(300));
+        let what = format!("cpc464-tape-{}", speed.baud());
+        let outcome =
+            mame::run(&script, &b.dir.join(&what)).unwrap_or_else(|e| panic!("{what}: {e}"));
+        b.check(&outcome, &what);
+        let frames = outcome.marks["ready"] - outcome.marks["key"];
+        eprintln!(
+            "{what}: loaded and started in {:.1} CPC s ({frames} frames), {:.1} s wall",
+            f64::from(frames) / f64::from(mame::FPS),
+            outcome.wall.as_secs_f64()
+        );
+    }
+}
+
+#[test]
+fn the_snapshot_starts_the_game_on_a_464_and_a_6128() {
+    const TEST: &str = "tape_sna::the_snapshot_starts_the_game_on_a_464_and_a_6128";
+    if let Err(e) = mame::available() {
+        return oracle::unavailable(TEST, &e.to_string());
+    }
+    let b = build("sna-mame");
+    let sna = b.dir.join("othello.sna");
+    media::write_sna(&b.out, &sna).unwrap();
+    for machine in [Machine::Cpc464, Machine::Cpc6128] {
+        let script = Script::new(machine)
+            .sna(&sna)
+            .wait_ram(b.sym("ui_ready"), 1, 5 * mame::FPS)
+            .mark("ready");
+        let script = b.play_a_move(script);
+        let what = format!("{}-sna", machine.name());
+        let outcome =
+            mame::run(&script, &b.dir.join(&what)).unwrap_or_else(|e| panic!("{what}: {e}"));
+        b.check(&outcome, &what);
+        assert!(
+            outcome.marks["ready"] < 2 * mame::FPS,
+            "{what}: the game is up at once ({} frames)",
+            outcome.marks["ready"]
+        );
+    }
+}
+
+#[test]
+fn the_bundled_emulator_runs_the_snapshot_and_the_tape() {
+    let b = build("sna-emu");
+    let tape = cpc_dsk::tape::write_tape(
+        &cpc_dsk::tape::TapeFile {
+            name: media::TAPE_FILE_NAME.into(),
+            file_type: cpc_dsk::tape::TYPE_BINARY,
+            load: b.out.load,
+            entry: b.out.exec,
+            data: b.out.binary.clone(),
+        },
+        TapeSpeed::STANDARD,
+    )
+    .unwrap();
+    for (what, bytes) in [
+        ("snapshot", media::snapshot(&b.out).unwrap()),
+        ("tape", tape),
+    ] {
+        let mut cpc = open_bytes(what, &bytes, &OpenOptions::default())
+            .unwrap_or_else(|e| panic!("{what}: {e}"))
+            .cpc;
+        cpc.set_rendering(false);
+        let (ready, keys) = (b.sym("ui_ready"), b.sym("ui_keys"));
+        let up = cpc
+            .run_until(2_000_000, |m| m.peek(ready) == 1)
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(up.met(), "{what}: the game waits for a key within 2 s");
+        assert_eq!(
+            cpc.read_bytes(b.sym("game_board"), 64),
+            board_bytes(&Board::start())
+        );
+        cpc.press(CpcKey::Return);
+        let taken = cpc.run_until(1_000_000, |m| m.peek(keys) == 1).unwrap();
+        assert!(taken.met(), "{what}: RETURN is taken");
+        cpc.release(CpcKey::Return);
+        let answered = cpc.run_until(20_000_000, |m| m.peek(ready) == 1).unwrap();
+        assert!(answered.met(), "{what}: the computer answers");
+        cpc.run_frames(10).unwrap();
+        assert_eq!(
+            cpc.read_bytes(b.sym("game_board"), 64),
+            after_one_move(),
+            "{what}: the board after a move and the reply"
+        );
+    }
+}
