@@ -596,4 +596,20 @@ mod tests {
         // 100 + (10 * 9 + 50) + 500 + 2 frames, in seconds, plus a margin.
         assert_eq!(script.seconds_limit(), 742 / FPS + 30);
     }
+
+    #[test]
+    fn a_cassette_is_played_at_the_start_and_marks_note_frames() {
+        let tape = Script::new(Machine::Cpc464)
+            .cassette("othello.cdt")
+            .mark("key")
+            .type_text(" ");
+        let lua = tape.lua();
+        assert!(lua.contains("manager.machine.cassettes[\":cassette\"]:play()"));
+        assert!(lua.contains("  {'mark', \"key\"},\n"));
+        assert!(!lua.contains("--PLAY--"));
+        // Without a tape nothing is played: a snapshot or a disc starts as it is.
+        let sna = Script::new(Machine::Cpc6128).sna("x.sna").lua();
+        assert!(!sna.contains("cassettes"));
+        assert!(!sna.contains("--PLAY--"));
+    }
 }
