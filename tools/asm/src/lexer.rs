@@ -122,7 +122,7 @@ pub(crate) struct LexedLine {
 
 /// Lexes a whole file.
 pub(crate) fn lex_file(file: FileId, text: &str) -> Vec<LexedLine> {
-    let mut lines = Vec::new();
+    let mut lines = Vec::with_capacity(text.len() / 24);
     let mut start = 0usize;
     // A final line ending ends the last line; it does not start an empty one.
     let text = text.strip_suffix('\n').unwrap_or(text);
@@ -141,7 +141,8 @@ fn lex_line(file: FileId, line: &str, base: u32) -> LexedLine {
         text: line,
         base,
         pos: 0,
-        tokens: Vec::new(),
+        // Most lines hold fewer tokens: one allocation, no regrowth.
+        tokens: Vec::with_capacity(8),
     };
     let error = lx.run().err();
     LexedLine {
@@ -278,15 +279,20 @@ impl Lexer<'_> {
         let end = self.word_end(start);
         let word = &self.text[start..end];
         self.pos = end;
-        let lower = word.to_ascii_lowercase();
-        let result = if let Some(h) = lower.strip_suffix('h') {
+        // Case-insensitive prefixes and suffix, tested without allocating: numbers are common.
+        let prefixed = |p: &str| {
+            word.get(..2)
+                .filter(|w| w.eq_ignore_ascii_case(p))
+                .map(|_| &word[2..])
+        };
+        let result = if let Some(h) = word.strip_suffix(['h', 'H']) {
             parse_digits(h, 16)
-        } else if let Some(x) = lower.strip_prefix("0x") {
+        } else if let Some(x) = prefixed("0x") {
             parse_digits(x, 16)
-        } else if let Some(b) = lower.strip_prefix("0b") {
+        } else if let Some(b) = prefixed("0b") {
             parse_digits(b, 2)
         } else {
-            parse_digits(&lower, 10)
+            parse_digits(word, 10)
         };
         let value = result.map_err(|e| {
             Diagnostic::error(
@@ -372,7 +378,7 @@ fn parse_digits(digits: &str, radix: u32) -> Result<i64, String> {
     for c in digits.chars() {
         let d = c
             .to_digit(radix)
-            .ok_or_else(|| format!("`{c}` is not a base-{radix} digit"))?;
+            .ok_or_else(|| format!("`{}` is not a base-{radix} digit", c.to_ascii_lowercase()))?;
         value = value
             .checked_mul(radix as i64)
             .and_then(|v| v.checked_add(d as i64))

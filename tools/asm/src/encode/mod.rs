@@ -18,6 +18,7 @@ mod table;
 mod value;
 
 pub use operand::{Cond, IndexReg, Operand, Reg16, Reg8};
+pub(crate) use table::canonical;
 pub use table::is_mnemonic;
 
 use table::Group;
@@ -74,32 +75,41 @@ pub fn encode(
     pc: u16,
     check: Check,
 ) -> Result<Vec<u8>, EncodeError> {
-    let name = mnemonic.to_ascii_lowercase();
-    let Some(group) = table::lookup(&name) else {
-        return Err(EncodeError::UnknownMnemonic(name));
+    let name = || mnemonic.to_ascii_lowercase();
+    let Some(group) = table::lookup(mnemonic) else {
+        return Err(EncodeError::UnknownMnemonic(name()));
     };
-    let ops: Vec<Operand> = operands.iter().map(normalise).collect();
+    // No Z80 instruction takes more than three operands; the copy lives on the stack.
+    const MOST: usize = 4;
+    if operands.len() > MOST {
+        return Err(EncodeError::InvalidOperands { mnemonic: name() });
+    }
+    let mut normalised = [Operand::PortC; MOST];
+    for (n, op) in normalised.iter_mut().zip(operands) {
+        *n = normalise(op);
+    }
+    let ops = &normalised[..operands.len()];
     let ctx = Ctx { pc, check };
     let encoded = match group {
         Group::Fixed(bytes) => Ok(ops.is_empty().then(|| bytes.to_vec())),
-        Group::Alu(y) => alu::alu(ctx, y, &ops),
-        Group::IncDec(dec) => alu::inc_dec(ctx, dec, &ops),
-        Group::Rot(y) => bits::rot(ctx, y, &ops),
-        Group::BitOp(x) => bits::bit_op(ctx, x, &ops),
-        Group::Ld => load::ld(ctx, &ops),
-        Group::Stack(push) => load::stack(push, &ops),
-        Group::Ex => load::ex(&ops),
-        Group::Jp => flow::jp(ctx, &ops),
-        Group::Jr => flow::jr(ctx, &ops),
-        Group::Djnz => flow::djnz(ctx, &ops),
-        Group::Call => flow::call(ctx, &ops),
-        Group::Ret => flow::ret(&ops),
-        Group::Rst => flow::rst(ctx, &ops),
-        Group::Im => flow::im(ctx, &ops),
-        Group::In => io::input(ctx, &ops),
-        Group::Out => io::output(ctx, &ops),
+        Group::Alu(y) => alu::alu(ctx, y, ops),
+        Group::IncDec(dec) => alu::inc_dec(ctx, dec, ops),
+        Group::Rot(y) => bits::rot(ctx, y, ops),
+        Group::BitOp(x) => bits::bit_op(ctx, x, ops),
+        Group::Ld => load::ld(ctx, ops),
+        Group::Stack(push) => load::stack(push, ops),
+        Group::Ex => load::ex(ops),
+        Group::Jp => flow::jp(ctx, ops),
+        Group::Jr => flow::jr(ctx, ops),
+        Group::Djnz => flow::djnz(ctx, ops),
+        Group::Call => flow::call(ctx, ops),
+        Group::Ret => flow::ret(ops),
+        Group::Rst => flow::rst(ctx, ops),
+        Group::Im => flow::im(ctx, ops),
+        Group::In => io::input(ctx, ops),
+        Group::Out => io::output(ctx, ops),
     };
-    encoded?.ok_or(EncodeError::InvalidOperands { mnemonic: name })
+    encoded?.ok_or_else(|| EncodeError::InvalidOperands { mnemonic: name() })
 }
 
 /// `(ix)` may reach us as `Ind(Ix)`; it means `(ix+0)` everywhere.

@@ -120,17 +120,70 @@ const MNEMONICS: &[(&str, Group)] = &[
     ("out", Group::Out),
 ];
 
-/// The group of a lower-case mnemonic.
+/// A mnemonic of up to 4 characters as one number (little-endian bytes, zero padded), so the
+/// table is searched with integer compares: the assembler looks up every instruction of
+/// every pass. None for a longer word (no mnemonic has more than 4 characters).
+pub(crate) const fn packed(word: &[u8]) -> Option<u32> {
+    if word.len() > 4 {
+        return None;
+    }
+    let mut key = 0u32;
+    let mut i = 0;
+    while i < word.len() {
+        key |= (word[i].to_ascii_lowercase() as u32) << (8 * i);
+        i += 1;
+    }
+    Some(key)
+}
+
+/// [`MNEMONICS`]' names, [`packed`], in the same order.
+const KEYS: [u32; MNEMONICS.len()] = {
+    let mut keys = [0; MNEMONICS.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = match packed(MNEMONICS[i].0.as_bytes()) {
+            Some(key) => key,
+            None => panic!("a mnemonic longer than 4 characters"),
+        };
+        i += 1;
+    }
+    keys
+};
+
+/// The group of a mnemonic (any case).
 pub(super) fn lookup(mnemonic: &str) -> Option<Group> {
-    MNEMONICS
-        .iter()
-        .find(|(name, _)| *name == mnemonic)
-        .map(|&(_, group)| group)
+    index(mnemonic).map(|i| MNEMONICS[i].1)
+}
+
+fn index(mnemonic: &str) -> Option<usize> {
+    let key = packed(mnemonic.as_bytes())?;
+    KEYS.iter().position(|&k| k == key)
 }
 
 /// Whether `mnemonic` (any case) is a Z80 instruction this encoder knows.
 pub fn is_mnemonic(mnemonic: &str) -> bool {
-    MNEMONICS
-        .iter()
-        .any(|(name, _)| name.eq_ignore_ascii_case(mnemonic))
+    lookup(mnemonic).is_some()
+}
+
+/// The table's lower-case spelling of `mnemonic` (any case): statements keep it instead of
+/// a copy of their own.
+pub(crate) fn canonical(mnemonic: &str) -> Option<&'static str> {
+    index(mnemonic).map(|i| MNEMONICS[i].0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_mnemonic_is_found_in_any_case_and_nothing_else() {
+        for &(name, group) in MNEMONICS {
+            assert_eq!(lookup(name), Some(group));
+            assert_eq!(lookup(&name.to_ascii_uppercase()), Some(group));
+            assert_eq!(canonical(&name.to_ascii_uppercase()), Some(name));
+        }
+        for word in ["", "l", "ldirx", "mov", "lda", "nop ", "n\u{f6}p"] {
+            assert_eq!(lookup(word), None, "{word:?}");
+        }
+    }
 }

@@ -37,8 +37,8 @@ pub(crate) struct LabelDef {
 #[derive(Clone, Debug)]
 pub(crate) enum StmtKind {
     Instr {
-        /// Lower case.
-        mnemonic: Box<str>,
+        /// Lower case, the encoder's own spelling.
+        mnemonic: &'static str,
         operands: Vec<OperandNode>,
     },
     /// A name that is neither mnemonic nor directive: a macro call, or an error.
@@ -196,12 +196,12 @@ fn parse_body(
     label: &mut Option<LabelDef>,
     line: Span,
 ) -> (Option<Block>, Result<Vec<Stmt>, Diagnostic>) {
-    let parts: Vec<&[Token]> = toks.split(is_colon).collect();
+    let parts = || toks.split(is_colon).filter(|p| !p.is_empty());
     let mut block = None;
     let mut stmts = Vec::new();
     let mut error = None;
-    let count = parts.iter().filter(|p| !p.is_empty()).count();
-    for part in parts.iter().filter(|p| !p.is_empty()) {
+    let count = parts().count();
+    for part in parts() {
         let end = Span::new(
             line.file,
             part[part.len() - 1].span.end,
@@ -320,16 +320,13 @@ fn parse_stmt(st: &[Token], label: &mut Option<LabelDef>, end: Span) -> Result<S
             span,
         });
     }
-    if keywords::is_mnemonic(word) {
+    if let Some(mnemonic) = crate::encode::canonical(word) {
         let mut operands = Vec::new();
         for (toks, op_span) in split_commas(&st[1..], end)? {
             operands.push(operand::parse_operand(toks, op_span, end)?);
         }
         return Ok(Stmt {
-            kind: StmtKind::Instr {
-                mnemonic: word.to_ascii_lowercase().into(),
-                operands,
-            },
+            kind: StmtKind::Instr { mnemonic, operands },
             head: first.span,
             span,
         });
