@@ -67,6 +67,9 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if !matches!(cli.command, Some(Command::Match(_))) {
+        end_quietly_when_the_reader_goes();
+    }
     let result = match cli.command {
         None => build_and_play(),
         Some(command) => run(command),
@@ -77,6 +80,19 @@ fn main() -> ExitCode {
             eprintln!("error: {err:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Rust ignores SIGPIPE, so a write to a closed pipe (`cpc-othello engine replay g.txt | head`)
+/// fails, and `println!` panics. Every command but `match` is a filter: it writes only to its
+/// own output, so it ends as other Unix tools do when the reader has gone. `match` keeps the
+/// signal ignored: it writes to the GTP engines it starts, and one that dies must be reported
+/// by name, not end the match silently.
+fn end_quietly_when_the_reader_goes() {
+    #[cfg(unix)]
+    // SAFETY: called once at start, before any thread exists; SIG_DFL is a valid disposition.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 
