@@ -32,23 +32,24 @@ impl Cpc {
         out[..8].copy_from_slice(b"MV - SNA");
         out[0x10] = 3;
         let r = self.registers();
-        let mut pair = |lo: usize, v: u16| {
-            out[lo] = v as u8;
-            out[lo + 1] = (v >> 8) as u8;
-        };
-        // Register pairs are stored low byte first: F A, C B, E D, L H, IX, IY, SP, PC.
-        pair(0x11, r.af);
-        pair(0x13, r.bc);
-        pair(0x15, r.de);
-        pair(0x17, r.hl);
-        pair(0x1D, r.ix);
-        pair(0x1F, r.iy);
-        pair(0x21, r.sp);
-        pair(0x23, r.pc);
-        pair(0x26, r.af_alt);
-        pair(0x28, r.bc_alt);
-        pair(0x2A, r.de_alt);
-        pair(0x2C, r.hl_alt);
+        // Register pairs are stored low byte first: F A, C B, E D, L H, IX, IY, SP, PC, then
+        // the alternate set.
+        for (at, pair) in [
+            (0x11, r.af),
+            (0x13, r.bc),
+            (0x15, r.de),
+            (0x17, r.hl),
+            (0x1D, r.ix),
+            (0x1F, r.iy),
+            (0x21, r.sp),
+            (0x23, r.pc),
+            (0x26, r.af_alt),
+            (0x28, r.bc_alt),
+            (0x2A, r.de_alt),
+            (0x2C, r.hl_alt),
+        ] {
+            out[at..at + 2].copy_from_slice(&pair.to_le_bytes());
+        }
         out[0x19] = r.r;
         out[0x1A] = r.i;
         out[0x1B] = u8::from(r.iff1);
