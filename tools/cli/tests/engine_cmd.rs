@@ -2,7 +2,7 @@
 //! level (`--depth D`, `--exact`), which is how a user checks a move the Z80 program made
 //! under a time limit (docs/ai.md 4.4: it reports the stage in `ai_depth`).
 
-use std::process::Command;
+mod common;
 
 use othello_engine::ai::best_move;
 use othello_engine::board::Board;
@@ -15,16 +15,7 @@ use serde_json::Value;
 const MIDDLE: &str = "--------------------XO----OXXO---OXXXO--OOOXOXX----OXX-------X--";
 
 fn best(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_cpc-othello"))
-        .args(["engine", "best"])
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::cpc_othello(&[&["engine", "best"], args].concat())
 }
 
 fn answer(json: &str) -> (String, i64) {

@@ -1,6 +1,8 @@
 //! `cpc-othello run`: headless runs of a program on a .dsk built here, and the refusal to
 //! open a window without a display.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -20,9 +22,7 @@ ticks:  dw 0
 ";
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cpc-run-cmd-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("cpc-run-cmd", name)
 }
 
 /// A disc holding TICKS.BIN and the program's symbol file.

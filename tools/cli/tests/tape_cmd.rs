@@ -2,26 +2,14 @@
 //! `tape ls` lists the tape as the firmware's CAT would, and a damaged or cut image given to
 //! `tape ls` or `run` is an error naming the byte offset, with nothing else written.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-fn cpc_othello(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_cpc-othello"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use std::path::{Path, PathBuf};
+
+use common::cpc_othello;
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tape-cmd-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("tape-cmd", name)
 }
 
 fn s(p: &Path) -> &str {

@@ -1,19 +1,10 @@
 //! `cpc-othello tune` as a user runs it: a short run is reproducible from its seed, keeps the
 //! file's comments, says how it was made, and a bad option is a clear error.
 
-use std::process::Command;
+mod common;
 
 fn tune(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_cpc-othello"))
-        .arg("tune")
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::cpc_othello(&[&["tune"], args].concat())
 }
 
 #[test]

@@ -1,0 +1,28 @@
+//! What the CLI tests share: running the binary as a user would, and a scratch directory.
+
+// Each test file compiles this module on its own and uses only some of it.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Runs `cpc-othello` with `args`: its exit code (-1 if a signal ended it), stdout, stderr.
+pub fn cpc_othello(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cpc-othello"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// An empty directory of this test process under the system's temporary directory.
+pub fn scratch(test: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("{test}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
