@@ -20,7 +20,9 @@ use othello_engine::board::{Board, Color};
 use othello_engine::notation::square_name;
 use othello_engine::search::scores::move_scores;
 use othello_engine::weights::Weights;
-use z80_ui_harness::{colour_name, legal_moves, Game, Rng, FRAME_US, PLY_PASS};
+use z80_ui_harness::{
+    colour_name, legal_moves, simulate_random_game, Game, Rng, FRAME_US, PLY_PASS,
+};
 
 /// CPC time allowed for a whole demo game.
 const GAME_LIMIT_US: u64 = 600_000_000;
@@ -479,40 +481,15 @@ fn take_back_undoes_the_human_move_and_the_computer_reply() {
     check_record(&g, Board::start(), 1, &w, |c| c == Color::Black);
 }
 
-/// The plies of a level-1 game the human plays with `seed`'s random choices, by the
-/// reference alone, and whether the human had to pass.
-fn simulate(seed: u64, w: &Weights) -> (Vec<u8>, bool) {
-    let mut rng = Rng::new(seed);
-    let mut b = Board::start();
-    let (mut plies, mut human_passed) = (Vec::new(), false);
-    while !b.is_game_over() {
-        if b.must_pass() {
-            human_passed |= b.to_move == Color::Black;
-            b.pass();
-            plies.push(PLY_PASS);
-            continue;
-        }
-        let sq = if b.to_move == Color::Black {
-            let legal = legal_moves(&b);
-            legal[rng.below(legal.len())]
-        } else {
-            best_move(&b, 1, w).best_move.unwrap()
-        };
-        b.play(sq);
-        plies.push(sq);
-    }
-    (plies, human_passed)
-}
-
 #[test]
 fn take_back_after_a_pass_and_from_game_over() {
     // A level-1 game in which the human had to pass, played to its end; then B from the
     // game over, and again across the pass.
     let w = Weights::default();
     let seed = (1..3000)
-        .find(|&s| simulate(s, &w).1)
+        .find(|&s| simulate_random_game(s, &w).1.contains(&Color::Black))
         .expect("a game with a pass of the human");
-    let (plies, _) = simulate(seed, &w);
+    let (plies, _) = simulate_random_game(seed, &w);
     let mut g = started_at(1, &w);
     let mut rng = Rng::new(seed);
     play_random(&mut g, &mut rng, 64);

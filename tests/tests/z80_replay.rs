@@ -12,7 +12,7 @@ use othello_engine::ai::best_move;
 use othello_engine::board::{Board, Color};
 use othello_engine::notation::square_name;
 use othello_engine::weights::Weights;
-use z80_ui_harness::{legal_moves, Game, Rng, FRAME_US, PLY_PASS};
+use z80_ui_harness::{legal_moves, simulate_random_game, Game, Rng, FRAME_US, PLY_PASS};
 
 fn upper(ply: u8) -> String {
     if ply == PLY_PASS {
@@ -196,39 +196,14 @@ fn two_players_step_forward_one_move_at_a_time() {
     }
 }
 
-/// A level-1 game the human plays with `seed`'s random choices, by the reference alone;
-/// whether either side had to pass.
-fn simulate(seed: u64, w: &Weights) -> (Vec<u8>, bool) {
-    let mut rng = Rng::new(seed);
-    let mut b = Board::start();
-    let (mut plies, mut passed) = (Vec::new(), false);
-    while !b.is_game_over() {
-        if b.must_pass() {
-            passed = true;
-            b.pass();
-            plies.push(PLY_PASS);
-            continue;
-        }
-        let sq = if b.to_move == Color::Black {
-            let legal = legal_moves(&b);
-            legal[rng.below(legal.len())]
-        } else {
-            best_move(&b, 1, w).best_move.unwrap()
-        };
-        b.play(sq);
-        plies.push(sq);
-    }
-    (plies, passed)
-}
-
 #[test]
 fn a_finished_game_is_replayed_and_played_on_from_a_position_of_it() {
     // A level-1 game with a pass, played to its end through the keys; then R.
     let w = Weights::default();
     let seed = (1..3000)
-        .find(|&s| simulate(s, &w).1)
+        .find(|&s| !simulate_random_game(s, &w).1.is_empty())
         .expect("a game with a pass");
-    let (plies, _) = simulate(seed, &w);
+    let (plies, _) = simulate_random_game(seed, &w);
     let mut g = started_at(1, &w);
     let mut rng = Rng::new(seed);
     play_random(&mut g, &mut rng, 64);

@@ -420,6 +420,32 @@ pub fn legal_moves(board: &Board) -> Vec<u8> {
     squares(board.legal_moves()).collect()
 }
 
+/// A level-1 game played by the reference alone, the human (black) choosing at random with
+/// `seed` as [`Rng`] does in the key-driven tests: its plies ([`PLY_PASS`] for a pass) and
+/// the colour of each side that had to pass, in order.
+pub fn simulate_random_game(seed: u64, w: &Weights) -> (Vec<u8>, Vec<Color>) {
+    let mut rng = Rng::new(seed);
+    let mut b = Board::start();
+    let (mut plies, mut passes) = (Vec::new(), Vec::new());
+    while !b.is_game_over() {
+        if b.must_pass() {
+            passes.push(b.to_move);
+            b.pass();
+            plies.push(PLY_PASS);
+            continue;
+        }
+        let sq = if b.to_move == Color::Black {
+            let legal = legal_moves(&b);
+            legal[rng.below(legal.len())]
+        } else {
+            othello_engine::ai::best_move(&b, 1, w).best_move.unwrap()
+        };
+        b.play(sq);
+        plies.push(sq);
+    }
+    (plies, passes)
+}
+
 pub fn colour_code(c: Color) -> u8 {
     match c {
         Color::Black => 1,
