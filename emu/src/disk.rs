@@ -4,7 +4,7 @@
 //! from the image by the cpc-dsk crate before the machine starts.
 
 use cpc_dsk::amsdos::AmsdosName;
-use cpc_dsk::Disk;
+use cpc_dsk::{file_kind, is_binary, Disk};
 
 pub use crate::error::DiskError;
 use crate::error::EmuError;
@@ -68,7 +68,7 @@ pub fn program_from_dsk(image: &[u8], name: Option<&str>) -> Result<(String, Pro
     if !is_binary(header.file_type) {
         return Err(DiskError::NotBinary {
             name: shown,
-            kind: kind(header.file_type),
+            kind: file_kind(header.file_type),
             file_type: header.file_type,
         });
     }
@@ -89,21 +89,6 @@ fn run_candidates(name: &str) -> Result<Vec<AmsdosName>, cpc_dsk::AmsdosError> {
         .iter()
         .map(|ext| AmsdosName::parse(&format!("{name}{ext}")))
         .collect()
-}
-
-/// Header type bits 3-1 hold the contents: 0 BASIC, 1 binary, 2 screen, 3 ASCII.
-fn is_binary(file_type: u8) -> bool {
-    (file_type >> 1) & 7 == 1
-}
-
-fn kind(file_type: u8) -> &'static str {
-    match (file_type >> 1) & 7 {
-        0 => "BASIC",
-        1 => "binary",
-        2 => "screen image",
-        3 => "ASCII",
-        _ => "unknown",
-    }
 }
 
 #[cfg(test)]

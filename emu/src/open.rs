@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use cpc_dsk::amsdos::AmsdosHeader;
+use cpc_dsk::is_binary;
 
 use crate::disk::program_from_dsk;
 use crate::error::EmuError;
@@ -48,7 +49,7 @@ fn kind_of(bytes: &[u8]) -> Kind {
     } else {
         match AmsdosHeader::from_record(bytes) {
             // A real binary header: type binary and the length fits the file.
-            Some(h) if (h.file_type >> 1) & 7 == 1 && 128 + h.length as usize <= bytes.len() => {
+            Some(h) if is_binary(h.file_type) && 128 + h.length as usize <= bytes.len() => {
                 Kind::Headered(h)
             }
             _ => Kind::Other,
@@ -92,28 +93,16 @@ pub fn open_bytes(shown: &str, bytes: &[u8], options: &OpenOptions) -> Result<Op
             exec: options.exec.unwrap_or(load),
             bytes: bytes.to_vec(),
         };
-        let description = describe(&format!("{shown} (raw)"), &program);
-        return Ok(Opened {
-            cpc: Cpc::boot(&program)?,
-            description,
-        });
+        return booted(&format!("{shown} (raw)"), program);
     }
     match kind {
         Kind::Disk => {
             let (name, program) = program_from_dsk(bytes, options.file.as_deref())?;
-            let description = describe(&format!("{name} from {shown}"), &program);
-            Ok(Opened {
-                cpc: Cpc::boot(&program)?,
-                description,
-            })
+            booted(&format!("{name} from {shown}"), program)
         }
         Kind::Tape => {
             let (name, program) = program_from_tape(bytes)?;
-            let description = describe(&format!("{name} from the tape {shown}"), &program);
-            Ok(Opened {
-                cpc: Cpc::boot(&program)?,
-                description,
-            })
+            booted(&format!("{name} from the tape {shown}"), program)
         }
         Kind::Snapshot => {
             let cpc = Cpc::from_sna(bytes)?;
@@ -127,23 +116,24 @@ pub fn open_bytes(shown: &str, bytes: &[u8], options: &OpenOptions) -> Result<Op
                 exec: h.exec,
                 bytes: data,
             };
-            let description = describe(shown, &program);
-            Ok(Opened {
-                cpc: Cpc::boot(&program)?,
-                description,
-            })
+            booted(shown, program)
         }
         Kind::Other => Err(OpenError::Unknown(shown.into()).into()),
     }
 }
 
-fn describe(what: &str, p: &Program) -> String {
-    format!(
+/// A machine that has just loaded `program`, and the line that says so.
+fn booted(what: &str, program: Program) -> Result<Opened, EmuError> {
+    let description = format!(
         "{what}: {} bytes at &{:04X}, entry &{:04X}",
-        p.bytes.len(),
-        p.load,
-        p.exec
-    )
+        program.bytes.len(),
+        program.load,
+        program.exec
+    );
+    Ok(Opened {
+        cpc: Cpc::boot(&program)?,
+        description,
+    })
 }
 
 #[cfg(test)]

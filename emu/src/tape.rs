@@ -2,6 +2,7 @@
 //! tape, loaded where its header says and entered at its entry address (the tape itself is
 //! not played: the blocks are read from the image, every CRC checked).
 
+use cpc_dsk::is_binary;
 use cpc_dsk::tape::{read_tape, tape_files};
 
 use crate::error::EmuError;
@@ -17,7 +18,7 @@ pub fn program_from_tape(image: &[u8]) -> Result<(String, Program), EmuError> {
     let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
     let file = files
         .iter()
-        .find(|f| (f.file_type >> 1) & 7 == 1)
+        .find(|f| is_binary(f.file_type))
         .ok_or_else(|| EmuError::NoTapeBinary(names.join(", ")))?;
     Ok((
         file.name.clone(),

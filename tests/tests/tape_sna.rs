@@ -155,17 +155,7 @@ fn the_snapshot_starts_the_game_on_a_464_and_a_6128() {
 #[test]
 fn the_bundled_emulator_runs_the_snapshot_and_the_tape() {
     let b = build("sna-emu");
-    let tape = cpc_dsk::tape::write_tape(
-        &cpc_dsk::tape::TapeFile {
-            name: media::TAPE_FILE_NAME.into(),
-            file_type: cpc_dsk::tape::TYPE_BINARY,
-            load: b.out.load,
-            entry: b.out.exec,
-            data: b.out.binary.clone(),
-        },
-        TapeSpeed::STANDARD,
-    )
-    .unwrap();
+    let tape = media::cdt(&b.out, TapeSpeed::STANDARD).unwrap();
     for (what, bytes) in [
         ("snapshot", media::snapshot(&b.out).unwrap()),
         ("tape", tape),

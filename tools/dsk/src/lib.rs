@@ -41,6 +41,7 @@
 pub mod amsdos;
 mod disk;
 mod error;
+pub mod file_type;
 pub mod image;
 mod sector;
 pub mod tape;
@@ -48,5 +49,6 @@ pub mod tape;
 pub use amsdos::{AmsdosError, DiscFormat, FileContents, WriteOptions};
 pub use disk::{write_atomically, Disk};
 pub use error::Error;
+pub use file_type::{file_kind, is_binary, TYPE_BINARY};
 pub use image::{DiskImage, ImageError, ImageKind};
 pub use sector::{show_ids, SectorError, SectorIo, SectorPos};

@@ -79,7 +79,8 @@ pub fn encode(
     let Some(group) = table::lookup(mnemonic) else {
         return Err(EncodeError::UnknownMnemonic(name()));
     };
-    // No Z80 instruction takes more than three operands; the copy lives on the stack.
+    // The normalised operands live on the stack. No Z80 form takes more than three: a
+    // fourth reaches the group, which refuses it; more are refused here.
     const MOST: usize = 4;
     if operands.len() > MOST {
         return Err(EncodeError::InvalidOperands { mnemonic: name() });

@@ -123,7 +123,7 @@ const MNEMONICS: &[(&str, Group)] = &[
 /// A mnemonic of up to 4 characters as one number (little-endian bytes, zero padded), so the
 /// table is searched with integer compares: the assembler looks up every instruction of
 /// every pass. None for a longer word (no mnemonic has more than 4 characters).
-pub(crate) const fn packed(word: &[u8]) -> Option<u32> {
+const fn packed(word: &[u8]) -> Option<u32> {
     if word.len() > 4 {
         return None;
     }

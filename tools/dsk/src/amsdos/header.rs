@@ -4,8 +4,7 @@ use super::AmsdosName;
 
 /// Size of the header record.
 pub const HEADER_SIZE: usize = 128;
-/// File type byte of a binary file.
-pub const TYPE_BINARY: u8 = 2;
+pub use crate::file_type::TYPE_BINARY;
 
 /// A parsed AMSDOS header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -81,12 +81,8 @@ pub struct DataBlock {
     pub offset: usize,
     /// Where its data bytes start.
     pub data_offset: usize,
-    /// The block ID: &10, &11 or &14.
-    pub id: u8,
-    /// The zero bit's pulse length (for &10, the Spectrum's 855).
+    /// The zero bit's pulse length, which gives the speed (for &10, the Spectrum's 855).
     pub zero: u16,
-    /// The one bit's pulse length.
-    pub one: u16,
     /// The bytes.
     pub data: Vec<u8>,
 }
@@ -151,31 +147,20 @@ pub fn read_cdt(bytes: &[u8]) -> Result<Vec<DataBlock>, TapeError> {
             });
         }
         let timing = |off: usize| u16::from_le_bytes([bytes[body + off], bytes[body + off + 1]]);
-        let data = |from: usize| DataBlock {
-            offset: at,
-            data_offset: body + from,
-            id,
-            zero: 0,
-            one: 0,
-            data: bytes[body + from..end].to_vec(),
+        // (where the data starts, the zero bit's pulse) of the blocks that carry data.
+        let data = match id {
+            0x10 => Some((4, 855)),
+            0x11 => Some((0x12, timing(6))),
+            0x14 => Some((0x0A, timing(0))),
+            _ => None,
         };
-        match id {
-            0x10 => out.push(DataBlock {
-                zero: 855,
-                one: 1710,
-                ..data(4)
-            }),
-            0x11 => out.push(DataBlock {
-                zero: timing(6),
-                one: timing(8),
-                ..data(0x12)
-            }),
-            0x14 => out.push(DataBlock {
-                zero: timing(0),
-                one: timing(2),
-                ..data(0x0A)
-            }),
-            _ => {}
+        if let Some((from, zero)) = data {
+            out.push(DataBlock {
+                offset: at,
+                data_offset: body + from,
+                zero,
+                data: bytes[body + from..end].to_vec(),
+            });
         }
         at = end;
     }

@@ -2,6 +2,7 @@
 //! Firmware Guide, "cassette header"; cpcwiki "Cassette data information").
 
 use super::TapeError;
+use crate::file_type::file_kind;
 
 /// Bytes of the header record (one 256-byte segment on the tape, the rest zeros).
 pub const HEADER_RECORD: usize = 64;
@@ -30,9 +31,6 @@ pub struct BlockHeader {
     /// The entry address (binary files).
     pub entry: u16,
 }
-
-/// File type of a binary (machine code) file.
-pub const TYPE_BINARY: u8 = 2;
 
 impl BlockHeader {
     /// The 64 bytes of the record.
@@ -110,21 +108,10 @@ impl BlockHeader {
     }
 }
 
-/// What the contents bits (1-3) of a file type say, as the firmware's manual names them.
-#[must_use]
-pub fn file_kind(file_type: u8) -> &'static str {
-    match (file_type >> 1) & 7 {
-        0 => "BASIC",
-        1 => "binary",
-        2 => "screen image",
-        3 => "ASCII",
-        _ => "unknown type",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::file_type::TYPE_BINARY;
 
     #[test]
     fn the_fields_sit_where_the_firmware_guide_puts_them() {

@@ -18,9 +18,10 @@ pub mod header;
 pub mod record;
 pub mod wav;
 
-use cdt::{read_cdt, write_cdt, TurboBlock, TZX_CLOCK_HZ};
-pub use header::{file_kind, BlockHeader, NAME_LEN, TYPE_BINARY};
-use record::{parse_record, record_bytes, SYNC_DATA, SYNC_HEADER};
+pub use crate::file_type::{file_kind, is_binary, TYPE_BINARY};
+use cdt::{read_cdt, write_cdt, DataBlock, TurboBlock, TZX_CLOCK_HZ};
+pub use header::{BlockHeader, NAME_LEN};
+use record::{parse_record, record_bytes, Record, SYNC_DATA, SYNC_HEADER};
 
 /// Bytes of a tape block's data: a file is cut into blocks of 2 KB.
 pub const BLOCK_LEN: usize = 2048;
@@ -265,16 +266,7 @@ pub fn read_tape(bytes: &[u8]) -> Result<Vec<TapeBlock>, TapeError> {
     let mut out = Vec::new();
     let mut iter = blocks.iter();
     while let Some(block) = iter.next() {
-        let record = parse_record(&block.data, block.data_offset)?;
-        if record.sync != SYNC_HEADER {
-            return Err(TapeError::Record {
-                offset: block.data_offset,
-                problem: format!(
-                    "a record with sync byte &{:02X} where a header record (&2C) should be",
-                    record.sync
-                ),
-            });
-        }
+        let record = record_of(block, SYNC_HEADER, || "a header record".into())?;
         let header = BlockHeader::from_bytes(&record.data, block.data_offset + 1)?;
         let Some(data_block) = iter.next() else {
             return Err(TapeError::Truncated {
@@ -283,16 +275,9 @@ pub fn read_tape(bytes: &[u8]) -> Result<Vec<TapeBlock>, TapeError> {
                 len: bytes.len(),
             });
         };
-        let data = parse_record(&data_block.data, data_block.data_offset)?;
-        if data.sync != SYNC_DATA {
-            return Err(TapeError::Record {
-                offset: data_block.data_offset,
-                problem: format!(
-                    "a record with sync byte &{:02X} where the data record (&16) of block {} should be",
-                    data.sync, header.block
-                ),
-            });
-        }
+        let data = record_of(data_block, SYNC_DATA, || {
+            format!("the data record of block {}", header.block)
+        })?;
         let len = usize::from(header.data_length);
         if data.data.len() < len {
             return Err(TapeError::Record {
@@ -314,6 +299,27 @@ pub fn read_tape(bytes: &[u8]) -> Result<Vec<TapeBlock>, TapeError> {
         });
     }
     Ok(out)
+}
+
+/// The firmware record in `block`, which must start with the sync byte `sync`; `what` names
+/// the record expected, for the error.
+fn record_of(
+    block: &DataBlock,
+    sync: u8,
+    what: impl FnOnce() -> String,
+) -> Result<Record, TapeError> {
+    let record = parse_record(&block.data, block.data_offset)?;
+    if record.sync != sync {
+        return Err(TapeError::Record {
+            offset: block.data_offset,
+            problem: format!(
+                "a record with sync byte &{:02X} where {} (&{sync:02X}) should be",
+                record.sync,
+                what()
+            ),
+        });
+    }
+    Ok(record)
 }
 
 /// The files of a tape's blocks: each from a first block to a last, numbered 1, 2, ... in

@@ -10,13 +10,14 @@ pub const SAMPLE_RATE: u32 = 44_100;
 const HIGH: u8 = 0xD0;
 const LOW: u8 = 0x30;
 
-/// Appends samples up to T-state `until` at `level`.
+/// The samples so far, and the T-state they reach.
 struct Sampler {
     samples: Vec<u8>,
     t: u64,
 }
 
 impl Sampler {
+    /// Holds `level` for `tstates` more.
     fn hold(&mut self, tstates: u64, level: u8) {
         self.t += tstates;
         let end = self.t * u64::from(SAMPLE_RATE) / u64::from(TZX_CLOCK_HZ);

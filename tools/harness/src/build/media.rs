@@ -21,14 +21,20 @@ fn tape_file(out: &BuildOutput) -> TapeFile {
     }
 }
 
-/// Writes the built program to `path` as a CDT tape image at `speed`.
+/// The built program as a CDT tape image at `speed`.
 ///
 /// # Errors
-/// [`BuildError::Tape`] if the program cannot go on a tape, [`BuildError::Disk`] if the file
-/// cannot be written.
+/// [`BuildError::Tape`] if the program cannot go on a tape.
+pub fn cdt(out: &BuildOutput, speed: TapeSpeed) -> Result<Vec<u8>, BuildError> {
+    write_tape(&tape_file(out), speed).map_err(BuildError::Tape)
+}
+
+/// Writes [`cdt`] to `path`.
+///
+/// # Errors
+/// As [`cdt`], and [`BuildError::Disk`] if the file cannot be written.
 pub fn write_cdt(out: &BuildOutput, path: &Path, speed: TapeSpeed) -> Result<(), BuildError> {
-    let bytes = write_tape(&tape_file(out), speed).map_err(BuildError::Tape)?;
-    Ok(cpc_dsk::write_atomically(path, &bytes)?)
+    Ok(cpc_dsk::write_atomically(path, &cdt(out, speed)?)?)
 }
 
 /// Writes the same tape as a 44.1 kHz WAV file, for a real cassette port.
