@@ -254,34 +254,57 @@ ab_leaf_counted:
         ld hl,w_mobility
         or (hl)
         jr z,ab_leaf_s_only
-        call mob_both           ; B = its moves, C = its opponent's; D', E' the potential ones
+        call mob_both           ; B, C = the line moves; D', E' = the line potential moves
         ld a,b
         or c
-        jr z,ab_leaf_over
-        ld a,b
-        sub c
-        add a,64                ; mP - mO + 64: 0..128
-        ld l,a
-        ld h,MOB_LO/256
+        jr z,ab_leaf_over       ; no line move: no legal move either
+        ld h,MOB_LO/256         ; DE = M * mP - M * mO (M * k at MOB_LO/HI + k)
+        ld l,b
         ld e,(hl)
         inc h
-        ld d,(hl)               ; DE = M * (mP - mO)
+        ld d,(hl)
+        ld l,c
+        ld a,d
+        sub (hl)
+        ld d,a
+        dec h
+        ld a,e
+        sub (hl)
+        ld e,a
+        jr nc,ab_leaf_pot
+        dec d
+ab_leaf_pot:
+        exx                     ; + PM * pP - PM * pO (PM * k at + POT_INDEX + k)
+        ld a,d
+        ld b,e
+        exx
+        add a,POT_INDEX
+        ld l,a
+        ld a,e
+        add a,(hl)
+        ld e,a
+        inc h
+        ld a,d
+        adc a,(hl)
+        ld d,a
+        exx
+        ld a,b
+        exx
+        add a,POT_INDEX
+        ld l,a
+        ld a,d
+        sub (hl)
+        ld d,a
+        dec h
+        ld a,e
+        sub (hl)
+        ld e,a
+        jr nc,ab_leaf_sum
+        dec d
+ab_leaf_sum:
         ld l,(ix+FR_SIZE+FR_S)
         ld h,(ix+FR_SIZE+FR_S+1)
-        add hl,de
-        ex de,hl                ; DE = S + M * (mP - mO)
-        exx
-        ld a,d
-        sub e
-        exx
-        add a,POT_INDEX         ; pmP - pmO + POT_INDEX: 132..252
-        ld l,a
-        ld h,MOB_LO/256
-        ld c,(hl)
-        inc h
-        ld b,(hl)               ; BC = PM * (pmP - pmO)
-        ex de,hl
-        add hl,bc
+        add hl,de               ; E = S + the two terms
         ld a,h
         xor &80                 ; biased
         ld h,a

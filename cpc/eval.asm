@@ -90,8 +90,8 @@ ev_move_score_mul:
 ;
 ; While a deep search runs, mb_weight holds the *effective* weights w(s) of docs/ai.md 3.1, kept
 ; up to date as corners are taken and given back (appendix A), and the mobility term M * k
-; is a table (MOB_LO / MOB_HI, search.asm), and so is the potential-mobility term PM * k, in
-; the same pages from POT_INDEX - 63 on.
+; is a table (MOB_LO / MOB_HI, search.asm) of M * k for the line moves k of one side, and so
+; is the potential-mobility term PM * k, in the same pages from POT_INDEX on (docs/ai.md 3.3).
 ;
 ;   ev_deep_init     call after ev_init, D = P, E = O: effective weights for the corners
 ;                    already taken, the mobility table. Out: HL = S (3.2) from P's view.
@@ -154,11 +154,11 @@ ev_deep_init_set:
 ev_deep_init_free:
         add ix,de
         djnz ev_deep_init_taken
-        ld a,(w_mobility)       ; the mobility table: M * k for k = -64..64 at k + 64
-        ld bc,64*256+0
+        ld a,(w_mobility)       ; the mobility table: M * k for k = 0..LINE_MOVES_MAX at k
+        ld bc,LINE_MOVES_MAX*256+0
         call ev_table
-        ld a,(w_potential)      ; the potential table: PM * k for k = -63..63 at k + POT_INDEX
-        ld bc,63*256+POT_INDEX-63
+        ld a,(w_potential)      ; the potential table: PM * k for k = 0..LINE_POTENTIAL_MAX
+        ld bc,LINE_POTENTIAL_MAX*256+POT_INDEX ; at k + POT_INDEX
         call ev_table
         pop de
         ld hl,0                 ; S = the sum over P's discs - the sum over O's
@@ -214,9 +214,9 @@ ev_corner_find:
         ld hl,ev_corners+(3*EV_CORNER_SIZE)
         ret
 
-; ev_table: a table of w * k for k = -B..B at MOB_LO / MOB_HI + C + B + k (low and high
-; bytes): A = w (signed), B = the largest |k| (1..255), C = the index of k = -B. Trashes AF,
-; AF', BC, DE, HL.
+; ev_table: a table of w * k for k = 0..B at MOB_LO / MOB_HI + C + k (low and high bytes):
+; A = w (signed), B = the largest k (0..254), C = the index of k = 0. Trashes AF, AF', BC, DE,
+; HL.
 ev_table:
         ld e,a
         add a,a
@@ -224,13 +224,8 @@ ev_table:
         ld d,a                  ; DE = w
         ld hl,0
         ld a,b
-        add a,a
         inc a
-        ex af,af'               ; A' = 2B + 1 entries
-ev_table_neg:
-        or a
-        sbc hl,de
-        djnz ev_table_neg       ; HL = -B * w
+        ex af,af'               ; A' = B + 1 entries
         ld b,MOB_LO/256
 ev_table_entry:
         ld a,l

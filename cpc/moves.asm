@@ -15,9 +15,9 @@
 ;   sq_legal    C = empty cell: carry set iff P may play there.
 ;   mob_any     carry set iff P has a legal move.
 ;   mob_count   B = P's legal moves.
-;   mob_both    B = P's legal moves, C = O's (each counted as if that side were to move);
-;               D' and E' = their potential moves: the empty cells next to an O disc, and
-;               next to a P disc (docs/ai.md 3.3).
+;   mob_both    B = P's line moves, C = O's (each counted as if that side were to move);
+;               D' and E' = their line potential moves: along each line, the empty cells
+;               next to an O disc, and next to a P disc (docs/ai.md 3.3).
 ;   sm_make     P plays the legal move on cell C: flips, pushes them on the undo stack at IY.
 ;   sm_undo     takes back the move on top of the undo stack.
 
@@ -140,7 +140,8 @@ el_restore:
 
 ; The eight rays of a cell are visited NW N NE W E SW S SE (cell offsets -11 -10 -9 -1 1 9 10
 ; 11); L steps from one neighbour to the next (+1, +1, +8, +2, +8, +1, +1) and a ray that moved
-; L puts it back on its neighbour. sq_legal, mob_both, sm_make and sm_make_x write their eight
+; L puts it back on its neighbour (mob_both visits them line by line instead, NW SE N S NE SW
+; W E, and sets L from C for each). sq_legal, mob_both, sm_make and sm_make_x write their eight
 ; ray blocks out one after the other (`; NW: off = -11`, ...): the same code with its own
 ; offset `off` and labels <routine>_<ray>_<step>. A macro with the offset as parameter would
 ; not assemble in both WinAPE and RASM, which write parameters differently (docs/assembler.md).
@@ -348,13 +349,14 @@ mob_count_next:
         inc b
         jr mob_count_next
 
-; mob_both: B = P's legal moves, C = O's, in one pass over the empty cells; D' and E' =
-; the empty cells next to an O disc and next to a P disc (the potential moves, docs/ai.md
-; 3.3). The counts run in B', C', D', E'. Keeps DE; trashes AF, HL and the alternate BC, DE.
-; In the ray blocks B holds what is known of cell C: bit 0 = P may play there, bit 1 = O
-; may, bit 2 = an O disc is next to it, bit 3 = a P disc is. A P disc next to C may open a
-; move for O, an O disc one for P; once both moves are known the cell is done
-; (mob_both_cell): a legal move implies the neighbour.
+; mob_both: the line counts of docs/ai.md 3.3 in one pass over the empty cells: B = P's line
+; moves, C = O's, D' = P's line potential moves (next to an O disc along a line), E' = O's.
+; For each of the four lines through a cell (NW-SE, N-S, NE-SW, W-E) a side counts once if
+; it brackets along the line (either ray), and once if an opponent's disc is next to the
+; cell on the line. The counts run in B', C', D', E'. Keeps DE; trashes AF, HL and the
+; alternate BC, DE. B holds what the line's first ray found: bit 0 = P brackets, bit 1 = O
+; brackets, bit 2 = an O disc is next to the cell, bit 3 = a P disc is; the second ray counts
+; only what the first did not.
 mob_both:
         exx
         ld bc,0
@@ -375,19 +377,20 @@ mob_both_next:
         or a
         jr z,mob_both_next
         ld h,mb_board/256
+        ; NW: off = -11, the line's first ray
         ld b,0
         ld a,c
-        sub 11
+        add a,-11
         ld l,a
-        ; NW: off = -11
         ld a,(hl)
         cp e
         jr z,mob_both_nw_opp
         cp d
         jr nz,mob_both_nw_end
-        set 3,b                ; next to a P disc: a potential move for O
-        bit 1,b
-        jr nz,mob_both_nw_end
+        ld b,8                  ; next to a P disc: a potential move for O
+        exx
+        inc e
+        exx
 mob_both_nw_pw:
         ld a,l
         add a,-11
@@ -396,13 +399,17 @@ mob_both_nw_pw:
         cp d
         jr z,mob_both_nw_pw
         cp e
-        jr nz,mob_both_nw_back
-        set 1,b
-        jr mob_both_nw_found
-mob_both_nw_opp:
-        set 2,b                ; next to an O disc: a potential move for P
-        bit 0,b
         jr nz,mob_both_nw_end
+        set 1,b                 ; O brackets along the line
+        exx
+        inc c
+        exx
+        jr mob_both_nw_end
+mob_both_nw_opp:
+        ld b,4                  ; next to an O disc: a potential move for P
+        exx
+        inc d
+        exx
 mob_both_nw_ow:
         ld a,l
         add a,-11
@@ -411,301 +418,27 @@ mob_both_nw_ow:
         cp e
         jr z,mob_both_nw_ow
         cp d
-        jr nz,mob_both_nw_back
-        set 0,b
-mob_both_nw_found:
-        ld a,b
-        and 3
-        cp 3
-        jp z,mob_both_cell
-mob_both_nw_back:
-        ld a,c
-        add a,-11
-        ld l,a
+        jr nz,mob_both_nw_end
+        set 0,b                 ; P brackets along the line
+        exx
+        inc b
+        exx
 mob_both_nw_end:
-        inc l
-        ; N: off = -10
-        ld a,(hl)
-        cp e
-        jr z,mob_both_n_opp
-        cp d
-        jr nz,mob_both_n_end
-        set 3,b                ; next to a P disc: a potential move for O
-        bit 1,b
-        jr nz,mob_both_n_end
-mob_both_n_pw:
-        ld a,l
-        add a,-10
-        ld l,a
-        ld a,(hl)
-        cp d
-        jr z,mob_both_n_pw
-        cp e
-        jr nz,mob_both_n_back
-        set 1,b
-        jr mob_both_n_found
-mob_both_n_opp:
-        set 2,b                ; next to an O disc: a potential move for P
-        bit 0,b
-        jr nz,mob_both_n_end
-mob_both_n_ow:
-        ld a,l
-        add a,-10
-        ld l,a
-        ld a,(hl)
-        cp e
-        jr z,mob_both_n_ow
-        cp d
-        jr nz,mob_both_n_back
-        set 0,b
-mob_both_n_found:
-        ld a,b
-        and 3
-        cp 3
-        jp z,mob_both_cell
-mob_both_n_back:
+        ; SE: off = 11, the line's second ray
         ld a,c
-        add a,-10
+        add a,11
         ld l,a
-mob_both_n_end:
-        inc l
-        ; NE: off = -9
-        ld a,(hl)
-        cp e
-        jr z,mob_both_ne_opp
-        cp d
-        jr nz,mob_both_ne_end
-        set 3,b                ; next to a P disc: a potential move for O
-        bit 1,b
-        jr nz,mob_both_ne_end
-mob_both_ne_pw:
-        ld a,l
-        add a,-9
-        ld l,a
-        ld a,(hl)
-        cp d
-        jr z,mob_both_ne_pw
-        cp e
-        jr nz,mob_both_ne_back
-        set 1,b
-        jr mob_both_ne_found
-mob_both_ne_opp:
-        set 2,b                ; next to an O disc: a potential move for P
-        bit 0,b
-        jr nz,mob_both_ne_end
-mob_both_ne_ow:
-        ld a,l
-        add a,-9
-        ld l,a
-        ld a,(hl)
-        cp e
-        jr z,mob_both_ne_ow
-        cp d
-        jr nz,mob_both_ne_back
-        set 0,b
-mob_both_ne_found:
-        ld a,b
-        and 3
-        cp 3
-        jp z,mob_both_cell
-mob_both_ne_back:
-        ld a,c
-        add a,-9
-        ld l,a
-mob_both_ne_end:
-        ld a,l
-        add a,8
-        ld l,a
-        ; W: off = -1
-        ld a,(hl)
-        cp e
-        jr z,mob_both_w_opp
-        cp d
-        jr nz,mob_both_w_end
-        set 3,b                ; next to a P disc: a potential move for O
-        bit 1,b
-        jr nz,mob_both_w_end
-mob_both_w_pw:
-        ld a,l
-        add a,-1
-        ld l,a
-        ld a,(hl)
-        cp d
-        jr z,mob_both_w_pw
-        cp e
-        jr nz,mob_both_w_back
-        set 1,b
-        jr mob_both_w_found
-mob_both_w_opp:
-        set 2,b                ; next to an O disc: a potential move for P
-        bit 0,b
-        jr nz,mob_both_w_end
-mob_both_w_ow:
-        ld a,l
-        add a,-1
-        ld l,a
-        ld a,(hl)
-        cp e
-        jr z,mob_both_w_ow
-        cp d
-        jr nz,mob_both_w_back
-        set 0,b
-mob_both_w_found:
-        ld a,b
-        and 3
-        cp 3
-        jp z,mob_both_cell
-mob_both_w_back:
-        ld a,c
-        add a,-1
-        ld l,a
-mob_both_w_end:
-        inc l
-        inc l
-        ; E: off = 1
-        ld a,(hl)
-        cp e
-        jr z,mob_both_e_opp
-        cp d
-        jr nz,mob_both_e_end
-        set 3,b                ; next to a P disc: a potential move for O
-        bit 1,b
-        jr nz,mob_both_e_end
-mob_both_e_pw:
-        ld a,l
-        add a,1
-        ld l,a
-        ld a,(hl)
-        cp d
-        jr z,mob_both_e_pw
-        cp e
-        jr nz,mob_both_e_back
-        set 1,b
-        jr mob_both_e_found
-mob_both_e_opp:
-        set 2,b                ; next to an O disc: a potential move for P
-        bit 0,b
-        jr nz,mob_both_e_end
-mob_both_e_ow:
-        ld a,l
-        add a,1
-        ld l,a
-        ld a,(hl)
-        cp e
-        jr z,mob_both_e_ow
-        cp d
-        jr nz,mob_both_e_back
-        set 0,b
-mob_both_e_found:
-        ld a,b
-        and 3
-        cp 3
-        jp z,mob_both_cell
-mob_both_e_back:
-        ld a,c
-        add a,1
-        ld l,a
-mob_both_e_end:
-        ld a,l
-        add a,8
-        ld l,a
-        ; SW: off = 9
-        ld a,(hl)
-        cp e
-        jr z,mob_both_sw_opp
-        cp d
-        jr nz,mob_both_sw_end
-        set 3,b                ; next to a P disc: a potential move for O
-        bit 1,b
-        jr nz,mob_both_sw_end
-mob_both_sw_pw:
-        ld a,l
-        add a,9
-        ld l,a
-        ld a,(hl)
-        cp d
-        jr z,mob_both_sw_pw
-        cp e
-        jr nz,mob_both_sw_back
-        set 1,b
-        jr mob_both_sw_found
-mob_both_sw_opp:
-        set 2,b                ; next to an O disc: a potential move for P
-        bit 0,b
-        jr nz,mob_both_sw_end
-mob_both_sw_ow:
-        ld a,l
-        add a,9
-        ld l,a
-        ld a,(hl)
-        cp e
-        jr z,mob_both_sw_ow
-        cp d
-        jr nz,mob_both_sw_back
-        set 0,b
-mob_both_sw_found:
-        ld a,b
-        and 3
-        cp 3
-        jp z,mob_both_cell
-mob_both_sw_back:
-        ld a,c
-        add a,9
-        ld l,a
-mob_both_sw_end:
-        inc l
-        ; S: off = 10
-        ld a,(hl)
-        cp e
-        jr z,mob_both_s_opp
-        cp d
-        jr nz,mob_both_s_end
-        set 3,b                ; next to a P disc: a potential move for O
-        bit 1,b
-        jr nz,mob_both_s_end
-mob_both_s_pw:
-        ld a,l
-        add a,10
-        ld l,a
-        ld a,(hl)
-        cp d
-        jr z,mob_both_s_pw
-        cp e
-        jr nz,mob_both_s_back
-        set 1,b
-        jr mob_both_s_found
-mob_both_s_opp:
-        set 2,b                ; next to an O disc: a potential move for P
-        bit 0,b
-        jr nz,mob_both_s_end
-mob_both_s_ow:
-        ld a,l
-        add a,10
-        ld l,a
-        ld a,(hl)
-        cp e
-        jr z,mob_both_s_ow
-        cp d
-        jr nz,mob_both_s_back
-        set 0,b
-mob_both_s_found:
-        ld a,b
-        and 3
-        cp 3
-        jp z,mob_both_cell
-mob_both_s_back:
-        ld a,c
-        add a,10
-        ld l,a
-mob_both_s_end:
-        inc l
-        ; SE: off = 11
         ld a,(hl)
         cp e
         jr z,mob_both_se_opp
         cp d
         jr nz,mob_both_se_end
-        set 3,b                ; next to a P disc: a potential move for O
+        bit 3,b
+        jr nz,mob_both_se_pnear
+        exx
+        inc e
+        exx
+mob_both_se_pnear:
         bit 1,b
         jr nz,mob_both_se_end
 mob_both_se_pw:
@@ -716,11 +449,18 @@ mob_both_se_pw:
         cp d
         jr z,mob_both_se_pw
         cp e
-        jr nz,mob_both_se_back
-        set 1,b
-        jr mob_both_se_found
+        jr nz,mob_both_se_end
+        exx
+        inc c
+        exx
+        jr mob_both_se_end
 mob_both_se_opp:
-        set 2,b                ; next to an O disc: a potential move for P
+        bit 2,b
+        jr nz,mob_both_se_onear
+        exx
+        inc d
+        exx
+mob_both_se_onear:
         bit 0,b
         jr nz,mob_both_se_end
 mob_both_se_ow:
@@ -731,45 +471,308 @@ mob_both_se_ow:
         cp e
         jr z,mob_both_se_ow
         cp d
-        jr nz,mob_both_se_back
-        set 0,b
-mob_both_se_found:
-        ld a,b
-        and 3
-        cp 3
-        jp z,mob_both_cell
-mob_both_se_back:
-        ld a,c
-        add a,11
-        ld l,a
-mob_both_se_end:
-mob_both_cell:
-        ld a,b
-        rrca
-        jr nc,mob_both_o
+        jr nz,mob_both_se_end
         exx
         inc b
         exx
-mob_both_o:
-        rrca
-        jr nc,mob_both_pot_p
-        exx
-        inc c
-        exx
-mob_both_pot_p:                 ; P may play there, or it is next to an O disc
-        ld a,b
-        and 5
-        jr z,mob_both_pot_o
-        exx
-        inc d
-        exx
-mob_both_pot_o:                 ; likewise for O
-        ld a,b
-        and 10
-        jp z,mob_both_next
+mob_both_se_end:
+        ; N: off = -10, the line's first ray
+        ld b,0
+        ld a,c
+        add a,-10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_n_opp
+        cp d
+        jr nz,mob_both_n_end
+        ld b,8                  ; next to a P disc: a potential move for O
         exx
         inc e
         exx
+mob_both_n_pw:
+        ld a,l
+        add a,-10
+        ld l,a
+        ld a,(hl)
+        cp d
+        jr z,mob_both_n_pw
+        cp e
+        jr nz,mob_both_n_end
+        set 1,b                 ; O brackets along the line
+        exx
+        inc c
+        exx
+        jr mob_both_n_end
+mob_both_n_opp:
+        ld b,4                  ; next to an O disc: a potential move for P
+        exx
+        inc d
+        exx
+mob_both_n_ow:
+        ld a,l
+        add a,-10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_n_ow
+        cp d
+        jr nz,mob_both_n_end
+        set 0,b                 ; P brackets along the line
+        exx
+        inc b
+        exx
+mob_both_n_end:
+        ; S: off = 10, the line's second ray
+        ld a,c
+        add a,10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_s_opp
+        cp d
+        jr nz,mob_both_s_end
+        bit 3,b
+        jr nz,mob_both_s_pnear
+        exx
+        inc e
+        exx
+mob_both_s_pnear:
+        bit 1,b
+        jr nz,mob_both_s_end
+mob_both_s_pw:
+        ld a,l
+        add a,10
+        ld l,a
+        ld a,(hl)
+        cp d
+        jr z,mob_both_s_pw
+        cp e
+        jr nz,mob_both_s_end
+        exx
+        inc c
+        exx
+        jr mob_both_s_end
+mob_both_s_opp:
+        bit 2,b
+        jr nz,mob_both_s_onear
+        exx
+        inc d
+        exx
+mob_both_s_onear:
+        bit 0,b
+        jr nz,mob_both_s_end
+mob_both_s_ow:
+        ld a,l
+        add a,10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_s_ow
+        cp d
+        jr nz,mob_both_s_end
+        exx
+        inc b
+        exx
+mob_both_s_end:
+        ; NE: off = -9, the line's first ray
+        ld b,0
+        ld a,c
+        add a,-9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_ne_opp
+        cp d
+        jr nz,mob_both_ne_end
+        ld b,8                  ; next to a P disc: a potential move for O
+        exx
+        inc e
+        exx
+mob_both_ne_pw:
+        ld a,l
+        add a,-9
+        ld l,a
+        ld a,(hl)
+        cp d
+        jr z,mob_both_ne_pw
+        cp e
+        jr nz,mob_both_ne_end
+        set 1,b                 ; O brackets along the line
+        exx
+        inc c
+        exx
+        jr mob_both_ne_end
+mob_both_ne_opp:
+        ld b,4                  ; next to an O disc: a potential move for P
+        exx
+        inc d
+        exx
+mob_both_ne_ow:
+        ld a,l
+        add a,-9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_ne_ow
+        cp d
+        jr nz,mob_both_ne_end
+        set 0,b                 ; P brackets along the line
+        exx
+        inc b
+        exx
+mob_both_ne_end:
+        ; SW: off = 9, the line's second ray
+        ld a,c
+        add a,9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_sw_opp
+        cp d
+        jr nz,mob_both_sw_end
+        bit 3,b
+        jr nz,mob_both_sw_pnear
+        exx
+        inc e
+        exx
+mob_both_sw_pnear:
+        bit 1,b
+        jr nz,mob_both_sw_end
+mob_both_sw_pw:
+        ld a,l
+        add a,9
+        ld l,a
+        ld a,(hl)
+        cp d
+        jr z,mob_both_sw_pw
+        cp e
+        jr nz,mob_both_sw_end
+        exx
+        inc c
+        exx
+        jr mob_both_sw_end
+mob_both_sw_opp:
+        bit 2,b
+        jr nz,mob_both_sw_onear
+        exx
+        inc d
+        exx
+mob_both_sw_onear:
+        bit 0,b
+        jr nz,mob_both_sw_end
+mob_both_sw_ow:
+        ld a,l
+        add a,9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_sw_ow
+        cp d
+        jr nz,mob_both_sw_end
+        exx
+        inc b
+        exx
+mob_both_sw_end:
+        ; W: off = -1, the line's first ray
+        ld b,0
+        ld a,c
+        add a,-1
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_w_opp
+        cp d
+        jr nz,mob_both_w_end
+        ld b,8                  ; next to a P disc: a potential move for O
+        exx
+        inc e
+        exx
+mob_both_w_pw:
+        ld a,l
+        add a,-1
+        ld l,a
+        ld a,(hl)
+        cp d
+        jr z,mob_both_w_pw
+        cp e
+        jr nz,mob_both_w_end
+        set 1,b                 ; O brackets along the line
+        exx
+        inc c
+        exx
+        jr mob_both_w_end
+mob_both_w_opp:
+        ld b,4                  ; next to an O disc: a potential move for P
+        exx
+        inc d
+        exx
+mob_both_w_ow:
+        ld a,l
+        add a,-1
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_w_ow
+        cp d
+        jr nz,mob_both_w_end
+        set 0,b                 ; P brackets along the line
+        exx
+        inc b
+        exx
+mob_both_w_end:
+        ; E: off = 1, the line's second ray
+        ld a,c
+        add a,1
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_e_opp
+        cp d
+        jr nz,mob_both_e_end
+        bit 3,b
+        jr nz,mob_both_e_pnear
+        exx
+        inc e
+        exx
+mob_both_e_pnear:
+        bit 1,b
+        jr nz,mob_both_e_end
+mob_both_e_pw:
+        ld a,l
+        add a,1
+        ld l,a
+        ld a,(hl)
+        cp d
+        jr z,mob_both_e_pw
+        cp e
+        jr nz,mob_both_e_end
+        exx
+        inc c
+        exx
+        jr mob_both_e_end
+mob_both_e_opp:
+        bit 2,b
+        jr nz,mob_both_e_onear
+        exx
+        inc d
+        exx
+mob_both_e_onear:
+        bit 0,b
+        jr nz,mob_both_e_end
+mob_both_e_ow:
+        ld a,l
+        add a,1
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_both_e_ow
+        cp d
+        jr nz,mob_both_e_end
+        exx
+        inc b
+        exx
+mob_both_e_end:
         jp mob_both_next
 mob_both_end:
         exx

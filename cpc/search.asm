@@ -175,8 +175,8 @@ sr_best_reply_done:
 ;
 ;   &0100-&01FF  EL_LIST     the empty cells, a doubly linked list (moves.asm)
 ;   &0200-&02FF  NB_TABLE    the number of discs next to each cell (moves.asm)
-;   &0300-&04FF  MOB_LO/HI   M * k for k = -64..64 at k + 64, low and high bytes, and
-;                            PM * k for k = -63..63 at k + POT_INDEX (eval.asm)
+;   &0300-&04FF  MOB_LO/HI   M * k for k = 0..LINE_MOVES_MAX at k, low and high bytes, and
+;                            PM * k for k = 0..LINE_POTENTIAL_MAX at k + POT_INDEX (eval.asm)
 ;   &0500-&08FF  UNDO_STACK  flipped cells, their count and the cell of every move on the
 ;                            path: at most 41 moves of 21 bytes (moves.asm sm_make)
 ;   &0900-&0EFF  ZOB_PAGES   the position keys, byte k in page k (tt.asm)
@@ -217,7 +217,9 @@ EL_LIST         equ &0100
 NB_TABLE        equ &0200
 MOB_LO          equ &0300
 MOB_HI          equ &0400
-POT_INDEX       equ 192         ; PM * k at MOB_LO/HI + POT_INDEX + k (k = -63..63)
+POT_INDEX       equ 96          ; PM * k at MOB_LO/HI + POT_INDEX + k (k = 0..154)
+LINE_MOVES_MAX  equ 86          ; the most line moves one side can have (docs/ai.md 7)
+LINE_POTENTIAL_MAX equ 154      ; the most line potential moves one side can have
 UNDO_STACK      equ &0500
 SEARCH_RAM_LOW  equ EL_LIST         ; the low block: EL_LIST .. the key pages
 SEARCH_RAM_LOW_END equ ZOB_PAGES+&0600

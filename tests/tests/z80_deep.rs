@@ -248,7 +248,7 @@ fn selective_levels_match_the_reference() {
     toml.truncate(at);
     // With the potential-mobility term too (docs/ai.md 3.3).
     let toml = toml.replace("[search]\n", "[search]\npotential = 7\n");
-    let mut toml = toml.replace("\npotential = 10", "");
+    let mut toml = toml.replace("\npotential = 5", "");
     toml.push_str(
         "[levels]\n3 = { depth = 4, endgame = 0, select = 1 }\n\
          4 = { depth = 5, endgame = 10, select = 2 }\n5 = { depth = 4, endgame = 0 }\n",
@@ -282,7 +282,7 @@ fn without_mobility_the_leaves_still_see_finished_games() {
     let toml = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../cpc/weights.toml"))
         .expect("cpc/weights.toml");
     let at = toml
-        .find("mobility = 20")
+        .find("mobility = 10")
         .expect("the shipped mobility weight");
     let toml = format!("{}mobility = 0{}", &toml[..at], &toml[at + 13..]);
     let w = Weights::parse(&toml, "no-mobility.toml").expect("valid weights");

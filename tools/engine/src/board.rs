@@ -61,6 +61,20 @@ pub fn legal_moves(player: u64, opponent: u64) -> u64 {
     moves & !(player | opponent)
 }
 
+/// The line mobility of docs/ai.md 3.3: for each of the four orientations (row, column,
+/// both diagonals), the empty squares where the owner of `player` brackets discs of
+/// `opponent` along that orientation, summed over the orientations. A square legal along two
+/// orientations counts twice; the sum is 0 exactly when the side has no legal move.
+#[must_use]
+pub fn line_moves(player: u64, opponent: u64) -> u32 {
+    let inner = opponent & 0x7e7e_7e7e_7e7e_7e7e;
+    let empty = !(player | opponent);
+    (dir_moves(player, inner, 1) & empty).count_ones()
+        + (dir_moves(player, opponent, 8) & empty).count_ones()
+        + (dir_moves(player, inner, 7) & empty).count_ones()
+        + (dir_moves(player, inner, 9) & empty).count_ones()
+}
+
 #[inline(always)]
 fn dir_moves(player: u64, opp: u64, shift: u32) -> u64 {
     let double = shift * 2;

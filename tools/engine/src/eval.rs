@@ -5,7 +5,7 @@
 //! Z80 does. The `*_BOUND` constants are the overflow bounds of docs/ai.md; the validator's
 //! ranges guarantee them, and overflow would panic in tests (overflow checks are on there).
 
-use crate::board::{flips, legal_moves, squares, wof_difference};
+use crate::board::{flips, line_moves, squares, wof_difference};
 use crate::weights::Weights;
 
 /// Base of a won or lost game inside a depth-limited search: a finished game scores
@@ -24,13 +24,25 @@ pub const MAX_WEIGHT: i16 = 128;
 /// Bound of |disc-square sum| and of every partial sum of it: 64 squares of |weight| <= 128.
 pub const SQUARE_SUM_BOUND: i16 = 64 * MAX_WEIGHT;
 
-/// Bound of |mobility term|: |weight| <= 128 times a move-count difference of at most 64.
-pub const MOBILITY_BOUND: i16 = 64 * MAX_WEIGHT;
+/// Largest |weight| of the mobility and potential-mobility terms (docs/ai.md 7).
+pub const MAX_MOBILITY_WEIGHT: i16 = 64;
 
-/// Bound of |potential-mobility term|: |weight| <= 128 times a difference of at most 64.
-pub const POTENTIAL_BOUND: i16 = 64 * MAX_WEIGHT;
+/// Most line moves one side can have: the sum over the 42 lines of at least 2 squares of the
+/// most squares one side can bracket along a line of that length (3 on a line of 8, 2 on 5 to
+/// 7, 1 on 3 and 4; a test derives them).
+pub const MAX_LINE_MOVES: i16 = 86;
 
-/// Bound of |leaf evaluation| (24576), far below [`WIN`] - 64.
+/// Most line potential moves one side can have: the same sum for the empty squares next to an
+/// opponent's disc along a line (5 on a line of 8, 4 on 6 and 7, 3 on 5, 2 on 3 and 4, 1 on 2).
+pub const MAX_LINE_POTENTIAL: i16 = 154;
+
+/// Bound of |mobility term|: |weight| <= 64 times a line-move difference of at most 86.
+pub const MOBILITY_BOUND: i16 = MAX_LINE_MOVES * MAX_MOBILITY_WEIGHT;
+
+/// Bound of |potential-mobility term|: |weight| <= 64 times a difference of at most 154.
+pub const POTENTIAL_BOUND: i16 = MAX_LINE_POTENTIAL * MAX_MOBILITY_WEIGHT;
+
+/// Bound of |leaf evaluation| (23552), far below [`WIN`] - 64.
 pub const EVAL_BOUND: i16 = SQUARE_SUM_BOUND + MOBILITY_BOUND + POTENTIAL_BOUND;
 
 /// Bound of |level-1 move score|: weight plus flip factor times flips (128 + 128 * 19).
@@ -98,36 +110,41 @@ pub fn square_sum(w: &Weights, player: u64, opponent: u64) -> i16 {
     sum
 }
 
-/// The mobility term: `mobility` times (moves of `player` - moves of `opponent`).
+/// The mobility term: `mobility` times (line moves of `player` - line moves of `opponent`).
 #[must_use]
 pub fn mobility_term(w: &Weights, player_moves: u32, opponent_moves: u32) -> i16 {
-    // Counts are at most 64, so they fit; the product is bounded by MOBILITY_BOUND.
+    // Counts are at most MAX_LINE_MOVES, so they fit; the product is bounded by MOBILITY_BOUND.
     let diff = player_moves as i16 - opponent_moves as i16;
     i16::from(w.mobility()) * diff
 }
 
-/// The empty squares next to at least one disc of `discs` (8 directions): the potential
-/// moves of the other side (docs/ai.md 3.3).
+/// The line potential moves of the side whose opponent owns `discs` (docs/ai.md 3.3): for
+/// each of the four orientations, the empty squares with a disc of `discs` next to them along
+/// that orientation, summed over the orientations.
 #[must_use]
-pub fn next_to(discs: u64, empty: u64) -> u64 {
+pub fn line_potential(discs: u64, empty: u64) -> u32 {
     const NOT_A: u64 = 0xfefe_fefe_fefe_fefe; // every column but a (bit 0 of a row)
     const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let west = (discs >> 1) & NOT_H; // the square to the west of each disc
-    let east = (discs << 1) & NOT_A;
-    let row = discs | west | east;
-    (row | row << 8 | row >> 8) & empty
+    let row = ((discs >> 1) & NOT_H) | ((discs << 1) & NOT_A);
+    let column = discs >> 8 | discs << 8;
+    let diagonal = ((discs >> 9) & NOT_H) | ((discs << 9) & NOT_A); // a1-h8 direction
+    let anti = ((discs >> 7) & NOT_A) | ((discs << 7) & NOT_H); // h1-a8 direction
+    (row & empty).count_ones()
+        + (column & empty).count_ones()
+        + (diagonal & empty).count_ones()
+        + (anti & empty).count_ones()
 }
 
-/// The potential-mobility term: `potential` times (the empty squares next to an opponent's
-/// disc - those next to one of `player`'s).
+/// The potential-mobility term: `potential` times (the line potential moves of `player`,
+/// next to the opponent's discs, - those of the opponent).
 #[must_use]
 pub fn potential_term(w: &Weights, player: u64, opponent: u64) -> i16 {
     if w.potential() == 0 {
         return 0;
     }
     let empty = !(player | opponent);
-    let mine = next_to(opponent, empty).count_ones() as i16;
-    let theirs = next_to(player, empty).count_ones() as i16;
+    let mine = line_potential(opponent, empty) as i16;
+    let theirs = line_potential(player, empty) as i16;
     i16::from(w.potential()) * (mine - theirs)
 }
 
@@ -135,8 +152,8 @@ pub fn potential_term(w: &Weights, player: u64, opponent: u64) -> i16 {
 /// and potential-mobility terms. Used on positions that are not finished (see [`leaf_value`]).
 #[must_use]
 pub fn evaluate(w: &Weights, player: u64, opponent: u64) -> i16 {
-    let mp = legal_moves(player, opponent).count_ones();
-    let mo = legal_moves(opponent, player).count_ones();
+    let mp = line_moves(player, opponent);
+    let mo = line_moves(opponent, player);
     square_sum(w, player, opponent) + mobility_term(w, mp, mo) + potential_term(w, player, opponent)
 }
 
@@ -156,8 +173,8 @@ pub fn terminal_score(player: u64, opponent: u64) -> i16 {
 /// [`evaluate`].
 #[must_use]
 pub fn leaf_value(w: &Weights, player: u64, opponent: u64) -> i16 {
-    let mp = legal_moves(player, opponent).count_ones();
-    let mo = legal_moves(opponent, player).count_ones();
+    let mp = line_moves(player, opponent);
+    let mo = line_moves(opponent, player);
     if mp == 0 && mo == 0 {
         terminal_score(player, opponent)
     } else {

@@ -47,6 +47,9 @@ pub const DEFAULT_FILE_NAME: &str = "cpc/weights.toml";
 /// pass bonus, mobility weight).
 pub const BYTE_RANGE: RangeInclusive<i64> = -128..=127;
 
+/// Range of `search.mobility` and `search.potential` (docs/ai.md 7).
+pub const MOBILITY_RANGE: RangeInclusive<i64> = -64..=64;
+
 /// Discs on the board at which the flip factor switches from early to late.
 pub const BOUNDARY_RANGE: RangeInclusive<i64> = 0..=64;
 
@@ -351,9 +354,9 @@ fn validate(raw: &RawWeights) -> Result<Weights, Located> {
         flip_early: byte(&raw.flips.early, "flips.early")?,
         flip_late: byte(&raw.flips.late, "flips.late")?,
         pass_bonus: byte(&raw.level2.pass_bonus, "level2.pass_bonus")?,
-        mobility: byte(&raw.search.mobility, "search.mobility")?,
+        mobility: mobility_weight(&raw.search.mobility, "search.mobility")?,
         potential: match &raw.search.potential {
-            Some(p) => byte(p, "search.potential")?,
+            Some(p) => mobility_weight(p, "search.potential")?,
             None => 0,
         },
         levels: validate_levels(&raw.levels)?,
@@ -454,6 +457,18 @@ fn validate_levels(raw: &BTreeMap<Spanned<String>, RawLevel>) -> Result<Vec<Sear
         });
     }
     Ok(levels)
+}
+
+/// The weights of the line-mobility terms: -64..64, so the leaf evaluation stays within its
+/// bound (docs/ai.md 7).
+fn mobility_weight(v: &Spanned<i64>, what: &str) -> Result<i8, Located> {
+    in_range(
+        v,
+        &MOBILITY_RANGE,
+        what,
+        "the overflow bound of docs/ai.md 7",
+    )
+    .map(|x| x as i8)
 }
 
 fn in_range(

@@ -338,7 +338,7 @@ fn levels_from_the_first_book_level_answer_from_the_book() {
 
 #[test]
 fn other_evaluations_get_no_book() {
-    let text = DEFAULT_TOML.replace("mobility = 20", "mobility = 21");
+    let text = DEFAULT_TOML.replace("mobility = 10", "mobility = 11");
     let w = Weights::parse(&text, "w.toml").unwrap();
     assert!(book::shipped().mismatch(&w).unwrap().contains("evaluation"));
     let deeper = with_book("[book]\nfirst_level = 3\nplies = 8\ndepth = 11\n");
@@ -448,7 +448,7 @@ fn the_documented_lookups() {
         }
         b.lookup(&board).map(|m| (square_name(m.mv), m.score))
     };
-    assert_eq!(answer(&[]), Some(("d3".into(), -8)));
-    assert_eq!(answer(&["f5"]), Some(("f6".into(), -13)));
-    assert_eq!(answer(&["d3"]), Some(("c3".into(), -13)));
+    assert_eq!(answer(&[]), Some(("d3".into(), 21)));
+    assert_eq!(answer(&["f5"]), Some(("f6".into(), -25)));
+    assert_eq!(answer(&["d3"]), Some(("c3".into(), -25)));
 }

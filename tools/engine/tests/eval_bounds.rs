@@ -9,8 +9,8 @@ use ai_util::{random_positions, sq, Rng};
 use othello_engine::board::{flips, legal_moves, squares, wof_difference, Board};
 use othello_engine::eval::{
     effective_weight, evaluate, leaf_value, move_score, square_sum, terminal_score, EVAL_BOUND,
-    INF, MAX_FLIPS, MOBILITY_BOUND, MOVE_SCORE_BOUND, NIXON_HARD_BOUND, POTENTIAL_BOUND,
-    SQUARE_SUM_BOUND, WIN,
+    INF, MAX_FLIPS, MAX_LINE_MOVES, MAX_LINE_POTENTIAL, MOBILITY_BOUND, MOVE_SCORE_BOUND,
+    NIXON_HARD_BOUND, POTENTIAL_BOUND, SQUARE_SUM_BOUND, WIN,
 };
 use othello_engine::search::alphabeta::search_depth;
 use othello_engine::search::nixon::nixon_hard_score;
@@ -20,7 +20,7 @@ use proptest::prelude::*;
 #[test]
 fn the_bounds_nest_inside_i16() {
     let (eval, win, inf) = (i32::from(EVAL_BOUND), i32::from(WIN), i32::from(INF));
-    assert_eq!(eval, 128 * 64 + 128 * 64 + 128 * 64);
+    assert_eq!(eval, 128 * 64 + 64 * 86 + 64 * 154);
     assert!(
         eval < win - 64,
         "heuristic scores stay below every finished game"
@@ -104,6 +104,11 @@ fn byte() -> impl Strategy<Value = i64> {
     prop_oneof![Just(-128i64), Just(127i64), -128i64..=127]
 }
 
+/// A weight of the mobility terms (-64..64), with the extremes drawn often.
+fn mobility_weight() -> impl Strategy<Value = i64> {
+    prop_oneof![Just(-64i64), Just(64i64), -64i64..=64]
+}
+
 fn weights_strategy() -> impl Strategy<Value = Weights> {
     (
         prop::collection::vec(byte(), 64),
@@ -113,7 +118,7 @@ fn weights_strategy() -> impl Strategy<Value = Weights> {
         byte(),
         byte(),
         byte(),
-        (byte(), byte()),
+        (mobility_weight(), mobility_weight()),
     )
         .prop_map(|(sq, e, d, b, early, late, bonus, (m, pm))| {
             Weights::parse(
@@ -180,6 +185,106 @@ fn score_move32(w: &Weights, p: u64, o: u64, s: u8) -> i32 {
     weight32(w, occupied, s) + i32::from(factor) * flips(p, o, s).count_ones() as i32
 }
 
+/// The 42 lines of docs/ai.md 3.3 (rows, columns, diagonals of at least 2 squares), each as
+/// its squares in order.
+fn lines() -> Vec<Vec<i32>> {
+    let mut all = Vec::new();
+    let on = |r: i32, c: i32| (0..8).contains(&r) && (0..8).contains(&c);
+    // Each line from its first square: no square before it in the line's direction.
+    for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+        for r in 0..8 {
+            for c in 0..8 {
+                if on(r - dr, c - dc) {
+                    continue;
+                }
+                let mut line = Vec::new();
+                let (mut rr, mut cc) = (r, c);
+                while on(rr, cc) {
+                    line.push(rr * 8 + cc);
+                    rr += dr;
+                    cc += dc;
+                }
+                if line.len() >= 2 {
+                    all.push(line);
+                }
+            }
+        }
+    }
+    all
+}
+
+/// Line moves and line potential moves of the owner of `p` on one line given as contents
+/// (1 = `p`, 2 = the other side, 0 = empty).
+fn counts_on_line(cells: &[u8]) -> (i32, i32) {
+    let (mut moves, mut potential) = (0, 0);
+    for q in 0..cells.len() {
+        if cells[q] != 0 {
+            continue;
+        }
+        let mut brackets = false;
+        let mut near = false;
+        for step in [-1i32, 1] {
+            let mut i = q as i32 + step;
+            near |= (0..cells.len() as i32).contains(&i) && cells[i as usize] == 2;
+            let mut seen = 0;
+            while (0..cells.len() as i32).contains(&i) && cells[i as usize] == 2 {
+                i += step;
+                seen += 1;
+            }
+            brackets |= seen > 0 && (0..cells.len() as i32).contains(&i) && cells[i as usize] == 1;
+        }
+        moves += i32::from(brackets);
+        potential += i32::from(near);
+    }
+    (moves, potential)
+}
+
+/// (line moves, line potential moves) of the owner of `p`, summed over the 42 lines.
+fn line_counts(p: u64, o: u64) -> (i32, i32) {
+    lines().iter().fold((0, 0), |(m, pt), line| {
+        let cells: Vec<u8> = line
+            .iter()
+            .map(|&s| {
+                if p >> s & 1 == 1 {
+                    1
+                } else if o >> s & 1 == 1 {
+                    2
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let (a, b) = counts_on_line(&cells);
+        (m + a, pt + b)
+    })
+}
+
+#[test]
+fn the_line_count_bounds_are_the_sums_of_each_lines_most() {
+    // For each line, the most squares one side can count, over every content of the line.
+    let (mut moves, mut potential) = (0, 0);
+    let all = lines();
+    assert_eq!(all.len(), 42);
+    for line in &all {
+        let n = line.len() as u32;
+        let (mut most_m, mut most_p) = (0, 0);
+        for code in 0..3u32.pow(n) {
+            let cells: Vec<u8> = (0..n).map(|i| (code / 3u32.pow(i) % 3) as u8).collect();
+            let (m, p) = counts_on_line(&cells);
+            most_m = most_m.max(m);
+            most_p = most_p.max(p);
+        }
+        moves += most_m;
+        potential += most_p;
+    }
+    assert_eq!(
+        (moves, potential),
+        (i32::from(MAX_LINE_MOVES), i32::from(MAX_LINE_POTENTIAL))
+    );
+    assert_eq!(i32::from(MOBILITY_BOUND), 64 * moves);
+    assert_eq!(i32::from(POTENTIAL_BOUND), 64 * potential);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
@@ -197,30 +302,14 @@ proptest! {
             }
         }
         prop_assert_eq!(i32::from(square_sum(&w, p, o)), sum);
-        // Mobility term and the leaf evaluation.
-        let (mp, mo) = (legal_moves(p, o).count_ones() as i32, legal_moves(o, p).count_ones() as i32);
+        // Mobility terms and the leaf evaluation: line counts, walked line by line.
+        let (mp, pp) = line_counts(p, o);
+        let (mo, po) = line_counts(o, p);
         let mobility = i32::from(w.mobility()) * (mp - mo);
         within(mobility, MOBILITY_BOUND, "mobility term")?;
-        // Potential mobility: empty squares next to a disc of the other side, counted square
-        // by square.
-        let next_to = |discs: u64| {
-            (0..64i32)
-                .filter(|&s| occupied >> s & 1 == 0)
-                .filter(|&s| {
-                    (-1..=1).any(|dr: i32| {
-                        (-1..=1).any(|dc: i32| {
-                            let (r, c) = (s / 8 + dr, s % 8 + dc);
-                            (dr, dc) != (0, 0)
-                                && (0..8).contains(&r)
-                                && (0..8).contains(&c)
-                                && discs >> (r * 8 + c) & 1 == 1
-                        })
-                    })
-                })
-                .count() as i32
-        };
-        let potential = i32::from(w.potential()) * (next_to(o) - next_to(p));
+        let potential = i32::from(w.potential()) * (pp - po);
         within(potential, POTENTIAL_BOUND, "potential-mobility term")?;
+        prop_assert_eq!(mp == 0 && mo == 0, legal_moves(p, o) == 0 && legal_moves(o, p) == 0);
         let sum_mobility = sum + mobility + potential;
         within(sum_mobility, EVAL_BOUND, "evaluation")?;
         prop_assert_eq!(i32::from(evaluate(&w, p, o)), sum_mobility);

@@ -102,7 +102,7 @@ fn shipped_file_is_norvigs_table_with_his_corner_values() {
             select: 1,
         }))
     );
-    assert_eq!((w.mobility(), w.potential()), (20, 10));
+    assert_eq!((w.mobility(), w.potential()), (10, 5));
 }
 
 #[test]
@@ -138,7 +138,7 @@ fn extreme_values_are_accepted() {
     )
     .replace("boundary = 44", "boundary = 64")
     .replace("early = -3", "early = -128")
-    .replace("mobility = 8", "mobility = 127")
+    .replace("mobility = 8", "mobility = -64")
     .replace(
         "4 = { depth = 4, endgame = 10 }",
         "4 = { depth = 12, endgame = 20 }",
@@ -147,7 +147,7 @@ fn extreme_values_are_accepted() {
     assert_eq!((w.squares()[32], w.squares()[33]), (-128, 127)); // a5, b5
     assert_eq!(w.flip_boundary(), 64);
     assert_eq!(w.flip_early(), -128);
-    assert_eq!(w.mobility(), 127);
+    assert_eq!(w.mobility(), -64);
     assert_eq!(
         w.search_levels()[1],
         SearchLevel {
@@ -297,10 +297,10 @@ fn out_of_range_values_name_the_parameter_and_the_range() {
         "level2.pass_bonus = 300",
     );
     assert_rejected(
-        &edited("mobility = 8", "mobility = 128"),
+        &edited("mobility = 8", "mobility = 65"),
         21,
         12,
-        "search.mobility = 128",
+        "search.mobility = 65 is out of range -64..64",
     );
     assert_rejected(
         &edited("mobility = 8", "mobility = 99999999999"),
@@ -556,16 +556,16 @@ fn selectivity_and_potential_are_optional_read_and_located() {
         41,
         "level 4 select = -1 is out of range 0..16 (moves)",
     );
-    // docs/ai.md 3.3: `search.potential`, a signed byte, absent = 0.
+    // docs/ai.md 3.3: `search.potential`, -64..64 (docs/ai.md 7), absent = 0.
     assert_eq!(Weights::parse(BASE, "w.toml").unwrap().potential(), 0);
     let w = Weights::parse(
-        &edited("mobility = 8\n", "mobility = 8\npotential = -128\n"),
+        &edited("mobility = 8\n", "mobility = 8\npotential = -64\n"),
         "w.toml",
     )
     .unwrap();
-    assert_eq!(w.potential(), -128);
+    assert_eq!(w.potential(), -64);
     let (line, col, message) =
-        rejected(&edited("mobility = 8\n", "mobility = 8\npotential = 128\n"));
+        rejected(&edited("mobility = 8\n", "mobility = 8\npotential = -65\n"));
     assert_eq!((line, col), (22, 13), "{message}");
     assert!(message.contains("search.potential"), "{message}");
 }

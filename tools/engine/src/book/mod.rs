@@ -263,11 +263,18 @@ pub fn answer(board: &Board, level: u8, weights: &Weights) -> Option<SearchResul
     })
 }
 
+/// The version of the evaluation's definition, folded into the fingerprint so that a book
+/// computed with an older definition never applies: 2 since the mobility terms count line
+/// moves (docs/ai.md 3.3).
+const EVALUATION_VERSION: i8 = 2;
+
 /// A 32-bit fingerprint (FNV-1a) of the parameters the book's searches read: the 64 square
-/// weights, the two corner values and the mobility weight, each as a byte.
+/// weights, the two corner values and the mobility weight, each as a byte, and the
+/// definition's version.
 #[must_use]
 pub fn evaluation_fingerprint(weights: &Weights) -> u32 {
     let rest = [
+        EVALUATION_VERSION,
         weights.corner_edge(),
         weights.corner_diagonal(),
         weights.mobility(),

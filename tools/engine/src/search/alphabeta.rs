@@ -17,9 +17,7 @@
 use super::root::{root_loop, Line, Moves};
 use super::SearchResult;
 use crate::board::{legal_moves, Board};
-use crate::eval::{
-    effective_weight, mobility_term, potential_term, square_sum, terminal_score, INF,
-};
+use crate::eval::{effective_weight, leaf_value, terminal_score, INF};
 use crate::weights::Weights;
 
 /// Remaining depth from which interior moves are ordered by the opponent's replies.
@@ -170,16 +168,10 @@ impl Searcher<'_> {
     ) -> i16 {
         self.nodes += 1;
         pv.clear();
-        let moves = legal_moves(p, o);
         if depth == 0 {
-            let replies = legal_moves(o, p);
-            if moves == 0 && replies == 0 {
-                return terminal_score(p, o);
-            }
-            return square_sum(self.w, p, o)
-                + mobility_term(self.w, moves.count_ones(), replies.count_ones())
-                + potential_term(self.w, p, o);
+            return leaf_value(self.w, p, o);
         }
+        let moves = legal_moves(p, o);
         if moves == 0 {
             if legal_moves(o, p) == 0 {
                 return terminal_score(p, o);
