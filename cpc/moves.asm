@@ -6,7 +6,9 @@
 ; order (page EL_LIST, search.asm): the next empty cell at el[cell], the previous one at
 ; el[cell + 128], cell 0 the head (0 also ends the list). Move generation and mobility visit
 ; the empty cells only, and skip those next to no disc: NB_TABLE (the page after EL_LIST)
-; counts the discs around every cell. Colours: D = the side to move (P), E = its opponent (O). mb_weight
+; holds a mask of the discs around every cell, bits 7 to 0 set for a disc to the NW, SE, N, S,
+; NE, SW, W, E, so a legality test looks only along the rays that start with a disc.
+; Colours: D = the side to move (P), E = its opponent (O). mb_weight
 ; holds the effective weights (docs/ai.md 3.1) while a deep search runs (alphabeta.asm).
 ;
 ;   el_init     builds the list from mb_board. Out: A = empty squares.
@@ -65,7 +67,7 @@ el_init_next:
         ld (hl),0               ; the last one ends the list
         ld l,128
         ld (hl),b               ; the head's previous: the last one
-        ld hl,NB_TABLE          ; the discs next to each cell
+        ld hl,NB_TABLE          ; the neighbour mask of each cell
         ld b,0
 el_init_clear:
         ld (hl),b
@@ -83,24 +85,24 @@ el_init_disc:
         ld a,c
         sub 11
         ld l,a
-        inc (hl)
+        set 6,(hl)
         inc l
-        inc (hl)
+        set 4,(hl)
         inc l
-        inc (hl)
+        set 2,(hl)
         add a,10
         ld l,a
-        inc (hl)
+        set 0,(hl)
         inc l
         inc l
-        inc (hl)
+        set 1,(hl)
         add a,10
         ld l,a
-        inc (hl)
+        set 3,(hl)
         inc l
-        inc (hl)
+        set 5,(hl)
         inc l
-        inc (hl)
+        set 7,(hl)
 el_init_nodisc:
         inc c
         ld a,c
@@ -140,20 +142,26 @@ el_restore:
 
 ; The eight rays of a cell are visited NW N NE W E SW S SE (cell offsets -11 -10 -9 -1 1 9 10
 ; 11); L steps from one neighbour to the next (+1, +1, +8, +2, +8, +1, +1) and a ray that moved
-; L puts it back on its neighbour (mob_both visits them line by line instead, NW SE N S NE SW
-; W E, and sets L from C for each). sq_legal, mob_both, sm_make and sm_make_x write their eight
+; L puts it back on its neighbour (sq_legal and mob_both visit them in the order of the
+; neighbour mask instead, NW SE N S NE SW W E, and set L from C for each). sq_legal, mob_both,
+; sm_make and sm_make_x write their eight
 ; ray blocks out one after the other (`; NW: off = -11`, ...): the same code with its own
 ; offset `off` and labels <routine>_<ray>_<step>. A macro with the offset as parameter would
 ; not assemble in both WinAPE and RASM, which write parameters differently (docs/assembler.md).
 
-; sq_legal: carry set iff P may play on the empty cell C. In: H = mb_board / 256.
-; Keeps BC, DE, H; trashes AF, L. Each ray block jumps to sq_legal_yes if the ray from C in
-; direction `off` (L = C + off) brackets O discs with a P disc.
+; sq_legal: carry set iff P may play on the empty cell C. In: A = C's neighbour mask (NB_TABLE,
+; not 0), H = mb_board / 256. Keeps BC, DE, H; trashes AF, AF', L. The mask comes out of A
+; one bit a ray (NW SE N S NE SW W E, bits 7 to 0); a ray whose neighbour is empty is skipped.
+; While a ray is walked the mask waits in A'. Each ray block jumps to sq_legal_yes if the ray
+; from C in direction `off` (L = C + off) brackets O discs with a P disc.
 sq_legal:
-        ld a,c
-        sub 11
-        ld l,a
         ; NW: off = -11
+        add a,a
+        jr nc,sq_legal_nw_skip
+        ex af,af'
+        ld a,c
+        add a,-11
+        ld l,a
         ld a,(hl)
         cp e
         jr nz,sq_legal_nw_end
@@ -166,125 +174,16 @@ sq_legal_nw_walk:
         jr z,sq_legal_nw_walk
         cp d
         jp z,sq_legal_yes
-        ld a,c
-        add a,-11
-        ld l,a
 sq_legal_nw_end:
-        inc l
-        ; N: off = -10
-        ld a,(hl)
-        cp e
-        jr nz,sq_legal_n_end
-sq_legal_n_walk:
-        ld a,l
-        add a,-10
-        ld l,a
-        ld a,(hl)
-        cp e
-        jr z,sq_legal_n_walk
-        cp d
-        jp z,sq_legal_yes
-        ld a,c
-        add a,-10
-        ld l,a
-sq_legal_n_end:
-        inc l
-        ; NE: off = -9
-        ld a,(hl)
-        cp e
-        jr nz,sq_legal_ne_end
-sq_legal_ne_walk:
-        ld a,l
-        add a,-9
-        ld l,a
-        ld a,(hl)
-        cp e
-        jr z,sq_legal_ne_walk
-        cp d
-        jp z,sq_legal_yes
-        ld a,c
-        add a,-9
-        ld l,a
-sq_legal_ne_end:
-        ld a,l
-        add a,8
-        ld l,a
-        ; W: off = -1
-        ld a,(hl)
-        cp e
-        jr nz,sq_legal_w_end
-sq_legal_w_walk:
-        ld a,l
-        add a,-1
-        ld l,a
-        ld a,(hl)
-        cp e
-        jr z,sq_legal_w_walk
-        cp d
-        jp z,sq_legal_yes
-        ld a,c
-        add a,-1
-        ld l,a
-sq_legal_w_end:
-        inc l
-        inc l
-        ; E: off = 1
-        ld a,(hl)
-        cp e
-        jr nz,sq_legal_e_end
-sq_legal_e_walk:
-        ld a,l
-        add a,1
-        ld l,a
-        ld a,(hl)
-        cp e
-        jr z,sq_legal_e_walk
-        cp d
-        jp z,sq_legal_yes
-        ld a,c
-        add a,1
-        ld l,a
-sq_legal_e_end:
-        ld a,l
-        add a,8
-        ld l,a
-        ; SW: off = 9
-        ld a,(hl)
-        cp e
-        jr nz,sq_legal_sw_end
-sq_legal_sw_walk:
-        ld a,l
-        add a,9
-        ld l,a
-        ld a,(hl)
-        cp e
-        jr z,sq_legal_sw_walk
-        cp d
-        jp z,sq_legal_yes
-        ld a,c
-        add a,9
-        ld l,a
-sq_legal_sw_end:
-        inc l
-        ; S: off = 10
-        ld a,(hl)
-        cp e
-        jr nz,sq_legal_s_end
-sq_legal_s_walk:
-        ld a,l
-        add a,10
-        ld l,a
-        ld a,(hl)
-        cp e
-        jr z,sq_legal_s_walk
-        cp d
-        jp z,sq_legal_yes
-        ld a,c
-        add a,10
-        ld l,a
-sq_legal_s_end:
-        inc l
+        ex af,af'
+sq_legal_nw_skip:
         ; SE: off = 11
+        add a,a
+        jr nc,sq_legal_se_skip
+        ex af,af'
+        ld a,c
+        add a,11
+        ld l,a
         ld a,(hl)
         cp e
         jr nz,sq_legal_se_end
@@ -297,10 +196,141 @@ sq_legal_se_walk:
         jr z,sq_legal_se_walk
         cp d
         jp z,sq_legal_yes
-        ld a,c
-        add a,11
-        ld l,a
 sq_legal_se_end:
+        ex af,af'
+sq_legal_se_skip:
+        ; N: off = -10
+        add a,a
+        jr nc,sq_legal_n_skip
+        ex af,af'
+        ld a,c
+        add a,-10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr nz,sq_legal_n_end
+sq_legal_n_walk:
+        ld a,l
+        add a,-10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sq_legal_n_walk
+        cp d
+        jp z,sq_legal_yes
+sq_legal_n_end:
+        ex af,af'
+sq_legal_n_skip:
+        ; S: off = 10
+        add a,a
+        jr nc,sq_legal_s_skip
+        ex af,af'
+        ld a,c
+        add a,10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr nz,sq_legal_s_end
+sq_legal_s_walk:
+        ld a,l
+        add a,10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sq_legal_s_walk
+        cp d
+        jp z,sq_legal_yes
+sq_legal_s_end:
+        ex af,af'
+sq_legal_s_skip:
+        ; NE: off = -9
+        add a,a
+        jr nc,sq_legal_ne_skip
+        ex af,af'
+        ld a,c
+        add a,-9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr nz,sq_legal_ne_end
+sq_legal_ne_walk:
+        ld a,l
+        add a,-9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sq_legal_ne_walk
+        cp d
+        jp z,sq_legal_yes
+sq_legal_ne_end:
+        ex af,af'
+sq_legal_ne_skip:
+        ; SW: off = 9
+        add a,a
+        jr nc,sq_legal_sw_skip
+        ex af,af'
+        ld a,c
+        add a,9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr nz,sq_legal_sw_end
+sq_legal_sw_walk:
+        ld a,l
+        add a,9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sq_legal_sw_walk
+        cp d
+        jp z,sq_legal_yes
+sq_legal_sw_end:
+        ex af,af'
+sq_legal_sw_skip:
+        ; W: off = -1
+        add a,a
+        jr nc,sq_legal_w_skip
+        ex af,af'
+        ld a,c
+        add a,-1
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr nz,sq_legal_w_end
+sq_legal_w_walk:
+        ld a,l
+        add a,-1
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sq_legal_w_walk
+        cp d
+        jp z,sq_legal_yes
+sq_legal_w_end:
+        ex af,af'
+sq_legal_w_skip:
+        ; E: off = 1
+        add a,a
+        jr nc,sq_legal_e_skip
+        ex af,af'
+        ld a,c
+        add a,1
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr nz,sq_legal_e_end
+sq_legal_e_walk:
+        ld a,l
+        add a,1
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,sq_legal_e_walk
+        cp d
+        jp z,sq_legal_yes
+sq_legal_e_end:
+        ex af,af'
+sq_legal_e_skip:
         or a
         ret
 sq_legal_yes:
@@ -376,17 +406,18 @@ mob_both_next:
         ld a,(hl)
         or a
         jr z,mob_both_next
-        ld h,mb_board/256
+        ld h,mb_board/256       ; A = the neighbour mask: bits 7 to 0 = NW SE N S NE SW W E
         ; NW: off = -11, the line's first ray
         ld b,0
+        add a,a
+        jr nc,mob_both_nw_skip
+        ex af,af'
         ld a,c
         add a,-11
         ld l,a
         ld a,(hl)
         cp e
         jr z,mob_both_nw_opp
-        cp d
-        jr nz,mob_both_nw_end
         ld b,8                  ; next to a P disc: a potential move for O
         exx
         inc e
@@ -424,15 +455,18 @@ mob_both_nw_ow:
         inc b
         exx
 mob_both_nw_end:
+        ex af,af'
+mob_both_nw_skip:
         ; SE: off = 11, the line's second ray
+        add a,a
+        jr nc,mob_both_se_skip
+        ex af,af'
         ld a,c
         add a,11
         ld l,a
         ld a,(hl)
         cp e
         jr z,mob_both_se_opp
-        cp d
-        jr nz,mob_both_se_end
         bit 3,b
         jr nz,mob_both_se_pnear
         exx
@@ -476,16 +510,19 @@ mob_both_se_ow:
         inc b
         exx
 mob_both_se_end:
+        ex af,af'
+mob_both_se_skip:
         ; N: off = -10, the line's first ray
         ld b,0
+        add a,a
+        jr nc,mob_both_n_skip
+        ex af,af'
         ld a,c
         add a,-10
         ld l,a
         ld a,(hl)
         cp e
         jr z,mob_both_n_opp
-        cp d
-        jr nz,mob_both_n_end
         ld b,8                  ; next to a P disc: a potential move for O
         exx
         inc e
@@ -523,15 +560,18 @@ mob_both_n_ow:
         inc b
         exx
 mob_both_n_end:
+        ex af,af'
+mob_both_n_skip:
         ; S: off = 10, the line's second ray
+        add a,a
+        jr nc,mob_both_s_skip
+        ex af,af'
         ld a,c
         add a,10
         ld l,a
         ld a,(hl)
         cp e
         jr z,mob_both_s_opp
-        cp d
-        jr nz,mob_both_s_end
         bit 3,b
         jr nz,mob_both_s_pnear
         exx
@@ -575,16 +615,19 @@ mob_both_s_ow:
         inc b
         exx
 mob_both_s_end:
+        ex af,af'
+mob_both_s_skip:
         ; NE: off = -9, the line's first ray
         ld b,0
+        add a,a
+        jr nc,mob_both_ne_skip
+        ex af,af'
         ld a,c
         add a,-9
         ld l,a
         ld a,(hl)
         cp e
         jr z,mob_both_ne_opp
-        cp d
-        jr nz,mob_both_ne_end
         ld b,8                  ; next to a P disc: a potential move for O
         exx
         inc e
@@ -622,15 +665,18 @@ mob_both_ne_ow:
         inc b
         exx
 mob_both_ne_end:
+        ex af,af'
+mob_both_ne_skip:
         ; SW: off = 9, the line's second ray
+        add a,a
+        jr nc,mob_both_sw_skip
+        ex af,af'
         ld a,c
         add a,9
         ld l,a
         ld a,(hl)
         cp e
         jr z,mob_both_sw_opp
-        cp d
-        jr nz,mob_both_sw_end
         bit 3,b
         jr nz,mob_both_sw_pnear
         exx
@@ -674,16 +720,19 @@ mob_both_sw_ow:
         inc b
         exx
 mob_both_sw_end:
+        ex af,af'
+mob_both_sw_skip:
         ; W: off = -1, the line's first ray
         ld b,0
+        add a,a
+        jr nc,mob_both_w_skip
+        ex af,af'
         ld a,c
         add a,-1
         ld l,a
         ld a,(hl)
         cp e
         jr z,mob_both_w_opp
-        cp d
-        jr nz,mob_both_w_end
         ld b,8                  ; next to a P disc: a potential move for O
         exx
         inc e
@@ -721,15 +770,18 @@ mob_both_w_ow:
         inc b
         exx
 mob_both_w_end:
+        ex af,af'
+mob_both_w_skip:
         ; E: off = 1, the line's second ray
+        add a,a
+        jr nc,mob_both_e_skip
+        ex af,af'
         ld a,c
         add a,1
         ld l,a
         ld a,(hl)
         cp e
         jr z,mob_both_e_opp
-        cp d
-        jr nz,mob_both_e_end
         bit 3,b
         jr nz,mob_both_e_pnear
         exx
@@ -773,6 +825,8 @@ mob_both_e_ow:
         inc b
         exx
 mob_both_e_end:
+        ex af,af'
+mob_both_e_skip:
         jp mob_both_next
 mob_both_end:
         exx
@@ -1127,28 +1181,28 @@ sm_make_se_end:
         ld (iy+1),c
         inc iy
         inc iy
-        ld h,NB_TABLE/256       ; one more disc next to each neighbour
+        ld h,NB_TABLE/256       ; each neighbour notes the disc in its mask
         ld a,c
         sub 11
         ld l,a
-        inc (hl)
+        set 6,(hl)
         inc l
-        inc (hl)
+        set 4,(hl)
         inc l
-        inc (hl)
+        set 2,(hl)
         add a,10
         ld l,a
-        inc (hl)
+        set 0,(hl)
         inc l
         inc l
-        inc (hl)
+        set 1,(hl)
         add a,10
         ld l,a
-        inc (hl)
+        set 3,(hl)
         inc l
-        inc (hl)
+        set 5,(hl)
         inc l
-        inc (hl)
+        set 7,(hl)
         push bc
         call el_remove
         pop bc
@@ -1412,28 +1466,28 @@ sm_make_x_se_end:
         ld (iy+1),c
         inc iy
         inc iy
-        ld h,NB_TABLE/256       ; one more disc next to each neighbour
+        ld h,NB_TABLE/256       ; each neighbour notes the disc in its mask
         ld a,c
         sub 11
         ld l,a
-        inc (hl)
+        set 6,(hl)
         inc l
-        inc (hl)
+        set 4,(hl)
         inc l
-        inc (hl)
+        set 2,(hl)
         add a,10
         ld l,a
-        inc (hl)
+        set 0,(hl)
         inc l
         inc l
-        inc (hl)
+        set 1,(hl)
         add a,10
         ld l,a
-        inc (hl)
+        set 3,(hl)
         inc l
-        inc (hl)
+        set 5,(hl)
         inc l
-        inc (hl)
+        set 7,(hl)
         push bc
         call el_remove
         pop bc
@@ -1448,24 +1502,24 @@ sm_undo:
         ld a,c
         sub 11
         ld l,a
-        dec (hl)
+        res 6,(hl)
         inc l
-        dec (hl)
+        res 4,(hl)
         inc l
-        dec (hl)
+        res 2,(hl)
         add a,10
         ld l,a
-        dec (hl)
+        res 0,(hl)
         inc l
         inc l
-        dec (hl)
+        res 1,(hl)
         add a,10
         ld l,a
-        dec (hl)
+        res 3,(hl)
         inc l
-        dec (hl)
+        res 5,(hl)
         inc l
-        dec (hl)
+        res 7,(hl)
         ld h,mb_board/256
         ld l,c
         ld (hl),SQ_EMPTY
