@@ -86,12 +86,19 @@ pub fn params(groups: &[Group]) -> Vec<Param> {
     let mut out: Vec<Param> = Vec::new();
     let byte = (-128, 127);
     let keyed = |out: &mut Vec<Param>, section: &'static str, key: &'static str| {
+        // The mobility weights have the narrower range of docs/ai.md 7.
+        let range = if section == "search" {
+            let r = othello_engine::weights::MOBILITY_RANGE;
+            (*r.start(), *r.end())
+        } else {
+            byte
+        };
         if !out.iter().any(|p| p.key == Some((section, key))) {
             out.push(Param {
                 name: format!("{section}.{key}"),
                 squares: Vec::new(),
                 key: Some((section, key)),
-                range: byte,
+                range,
             });
         }
     };
@@ -265,14 +272,14 @@ mod tests {
         assert_eq!(values[0], 120, "a1");
         values[1] = -33; // b1 and its 7 images
         values[9] = 17; // corner.edge
-        values[11] = 200; // search.potential: clamped to 127
+        values[11] = 200; // search.potential: clamped to 64
         let text = write(DEFAULT_TOML, &ps, &values).unwrap();
         let tuned = Weights::parse(&text, "t").unwrap();
         for s in [1usize, 6, 8, 15, 48, 55, 57, 62] {
             assert_eq!(tuned.squares()[s], -33, "square {s}");
         }
         assert_eq!(tuned.squares()[0], 120);
-        assert_eq!((tuned.corner_edge(), tuned.potential()), (17, 127));
+        assert_eq!((tuned.corner_edge(), tuned.potential()), (17, 64));
         // Every comment line of the original is still there, in order.
         let comments = |t: &str| -> Vec<String> {
             t.lines()
