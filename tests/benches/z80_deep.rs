@@ -91,8 +91,8 @@ fn game(z: &mut Z80, start: Board, level: u8, w: &Weights) -> (Vec<Answer>, [u64
             (checked(z, &b, level, w), FINAL_STAGE)
         } else {
             let left_s = (budget_us.saturating_sub(side_us[side]) / 1_000_000).max(1);
-            z.cpc.poke_word(z.addr("ai_time"), left_s as u16);
-            let a = ai(z, &b, level);
+            // ai_timed writes ai_time itself (ai() would write 0: no limit).
+            let a = z.ai_timed(&b, level, left_s as u16, MOVE_LIMIT_US);
             let stage = z.cpc.peek(z.addr("ai_depth"));
             let r = match Stage::from_ai_depth(stage) {
                 Some(st) => level_stage(&b, level, st, w),
@@ -205,7 +205,7 @@ fn main() {
         .get(1)
         .map_or(2, |g| g.parse().expect("games: a number"));
     let mut z = Z80::new(&w, "cpc/weights.toml");
-    z.cpc.run_frames(100).expect("the game starts");
+    z.start(); // the interrupt handler runs, so a time limit counts down
 
     println!("Z80 deep levels: whole games, the Z80 playing both sides, every move checked\n");
     println!(
