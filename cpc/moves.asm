@@ -841,7 +841,7 @@ mob_both_end:
 ; Keeps C, DE; trashes AF, HL, DE'. Each ray block flips the ray from C in direction `off` if
 ; a P disc closes it: each flipped cell goes on the undo stack (IY), B counts it and HL' adds
 ; its effective weight. L is on the ray's first cell when a block starts and is put back
-; there. After the rays: the disc, the undo entry and the neighbour counts.
+; there. After the rays: the disc, the undo entry and the neighbour masks.
 sm_make:
         exx
         ld hl,0

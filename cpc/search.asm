@@ -174,7 +174,7 @@ sr_best_reply_done:
 ; each search; tt.asm's table and key pages by the first one):
 ;
 ;   &0100-&01FF  EL_LIST     the empty cells, a doubly linked list (moves.asm)
-;   &0200-&02FF  NB_TABLE    the number of discs next to each cell (moves.asm)
+;   &0200-&02FF  NB_TABLE    the mask of the neighbours holding a disc, per cell (moves.asm)
 ;   &0300-&04FF  MOB_LO/HI   M * k for k = 0..LINE_MOVES_MAX at k, low and high bytes, and
 ;                            PM * k for k = 0..LINE_POTENTIAL_MAX at k + POT_INDEX (eval.asm)
 ;   &0500-&08FF  UNDO_STACK  flipped cells, their count and the cell of every move on the
