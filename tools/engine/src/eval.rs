@@ -24,8 +24,9 @@ pub const MAX_WEIGHT: i16 = 128;
 /// Bound of |disc-square sum| and of every partial sum of it: 64 squares of |weight| <= 128.
 pub const SQUARE_SUM_BOUND: i16 = 64 * MAX_WEIGHT;
 
-/// Largest |weight| of the mobility and potential-mobility terms (docs/ai.md 7).
-pub const MAX_MOBILITY_WEIGHT: i16 = 64;
+/// Largest |weight| of the mobility and potential-mobility terms (docs/ai.md 7): the end of
+/// the validator's range.
+pub const MAX_MOBILITY_WEIGHT: i16 = *crate::weights::MOBILITY_RANGE.end() as i16;
 
 /// Most line moves one side can have: the sum over the 42 lines of at least 2 squares of the
 /// most squares one side can bracket along a line of that length (3 on a line of 8, 2 on 5 to
@@ -154,6 +155,11 @@ pub fn potential_term(w: &Weights, player: u64, opponent: u64) -> i16 {
 pub fn evaluate(w: &Weights, player: u64, opponent: u64) -> i16 {
     let mp = line_moves(player, opponent);
     let mo = line_moves(opponent, player);
+    heuristic(w, player, opponent, mp, mo)
+}
+
+/// [`evaluate`] with the line moves of both sides already counted.
+fn heuristic(w: &Weights, player: u64, opponent: u64, mp: u32, mo: u32) -> i16 {
     square_sum(w, player, opponent) + mobility_term(w, mp, mo) + potential_term(w, player, opponent)
 }
 
@@ -178,9 +184,7 @@ pub fn leaf_value(w: &Weights, player: u64, opponent: u64) -> i16 {
     if mp == 0 && mo == 0 {
         terminal_score(player, opponent)
     } else {
-        square_sum(w, player, opponent)
-            + mobility_term(w, mp, mo)
-            + potential_term(w, player, opponent)
+        heuristic(w, player, opponent, mp, mo)
     }
 }
 
