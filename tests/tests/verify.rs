@@ -326,8 +326,8 @@ fn weight_addr(img: &Image, name: &str) -> u16 {
 fn a_weight_patched_in_the_binary_is_caught() {
     let w = Weights::default();
     let mut img = default_image();
-    // The corner a1 made worthless in the program only; the reference keeps 120.
-    assert_eq!(w.squares()[0], 120);
+    // The corner a1 made worthless in the program only; the reference keeps its weight.
+    assert!(w.squares()[0] > 100);
     let a1 = weight_addr(&img, "a1");
     img.patch(a1, (-100i8) as u8).unwrap();
     let report = run(&img, &w, &config(&[1, 2], 300, 2, 0x5EED_7003));

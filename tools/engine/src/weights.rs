@@ -43,6 +43,13 @@ pub const DEFAULT_TOML: &str = include_str!("../../../cpc/weights.toml");
 /// The name errors in [`DEFAULT_TOML`] would carry.
 pub const DEFAULT_FILE_NAME: &str = "cpc/weights.toml";
 
+/// The text of `cpc/weights-norvig.toml`, the classic table the default was tuned from; the
+/// hand-worked examples of docs/ai.md 9 use it.
+pub const NORVIG_TOML: &str = include_str!("../../../cpc/weights-norvig.toml");
+
+/// The name errors in [`NORVIG_TOML`] would carry.
+pub const NORVIG_FILE_NAME: &str = "cpc/weights-norvig.toml";
+
 /// The range of every signed-byte parameter (square weights, corner values, flip factors,
 /// pass bonus, mobility weight).
 pub const BYTE_RANGE: RangeInclusive<i64> = -128..=127;
@@ -295,6 +302,16 @@ impl Weights {
                 self.max_level()
             )
         })
+    }
+}
+
+impl Weights {
+    /// The contents of `cpc/weights-norvig.toml` (embedded at compile time; a test keeps it
+    /// valid): the classic table of docs/ai.md 9's worked examples.
+    #[must_use]
+    pub fn norvig() -> Self {
+        Weights::parse(NORVIG_TOML, NORVIG_FILE_NAME)
+            .unwrap_or_else(|e| panic!("embedded weights file is invalid: {e}"))
     }
 }
 

@@ -11,7 +11,7 @@ use othello_engine::board::{Board, Color};
 use othello_engine::eval::{flip_factor, move_score};
 use othello_engine::search::nixon::nixon_hard_score;
 use othello_engine::search::SearchResult;
-use othello_engine::weights::{Weights, DEFAULT_TOML};
+use othello_engine::weights::{Weights, NORVIG_TOML};
 
 fn position(black: &[&str], white: &[&str], to_move: Color) -> Board {
     Board {
@@ -22,13 +22,13 @@ fn position(black: &[&str], white: &[&str], to_move: Color) -> Board {
 }
 
 fn weights_with(from: &str, to: &str) -> Weights {
-    assert_eq!(DEFAULT_TOML.matches(from).count(), 1, "{from}");
-    Weights::parse(&DEFAULT_TOML.replacen(from, to, 1), "test").unwrap()
+    assert_eq!(NORVIG_TOML.matches(from).count(), 1, "{from}");
+    Weights::parse(&NORVIG_TOML.replacen(from, to, 1), "test").unwrap()
 }
 
 #[test]
 fn start_position_all_four_moves_tie_and_d3_wins() {
-    let w = Weights::default();
+    let w = Weights::norvig();
     let b = Board::start();
     // d3, c4, f5, e6 each weigh 3 and flip 1 disc with 4 discs on the board (early, -3):
     // 3 - 3 = 0 for all four; the tie goes to the lowest index, d3 (19).
@@ -56,7 +56,7 @@ fn start_position_all_four_moves_tie_and_d3_wins() {
 
 #[test]
 fn level_2_refuses_the_move_that_gives_up_a_corner() {
-    let w = Weights::default();
+    let w = Weights::norvig();
     // Black b1 c3, white d1 c2, black to move (4 discs: early, -3 per flip).
     // Black's moves: c1 (flips c2 via c1-c2-c3): 20 - 3 = 17; d3 (flips c2 via d3-c2-b1):
     // 3 - 3 = 0. Level 1 plays c1.
@@ -86,7 +86,7 @@ fn level_2_adds_the_pass_bonus_when_the_opponent_cannot_reply() {
     // c3 flips b2 (a1-b2-c3): 15 - 3 = 12; white replies b3 (flips b2 via b1-b2-b3):
     // -5 - 3 = -8, so c3 scores 12 + 8 = 20. Level 2 plays c1 with 37.
     let b = position(&["a1"], &["b1", "b2"], Color::Black);
-    let w = Weights::default();
+    let w = Weights::norvig();
     let r = best_move(&b, 2, &w);
     assert_eq!(
         (r.best_move, r.score, r.pv.clone()),
@@ -108,12 +108,12 @@ fn corner_adjustment_turns_the_x_square_into_the_best_move() {
     // b2 flips c3 (b2-c3-d4); a1 is occupied, so b2 weighs corner.diagonal = 5: 5 - 3 = 2.
     // f4 flips e4 (f4-e4-d4): 3 - 3 = 0. Level 1 plays the X-square b2.
     let b = position(&["a1", "d4"], &["c3", "e4"], Color::Black);
-    let w = Weights::default();
+    let w = Weights::norvig();
     let r = best_move(&b, 1, &w);
     assert_eq!((r.best_move, r.score), (Some(sq("b2")), 2));
     // Without the adjustment (neighbours keep their table values) b2 is -40 - 3 = -43: f4.
     let flat = Weights::parse(
-        &DEFAULT_TOML
+        &NORVIG_TOML
             .replacen("edge = 5 ", "edge = -20 ", 1)
             .replacen("diagonal = 5 ", "diagonal = -40 ", 1),
         "test",
@@ -134,7 +134,7 @@ fn corner_adjustment_turns_the_x_square_into_the_best_move() {
 
 #[test]
 fn flip_factor_switches_at_the_boundary() {
-    let w = Weights::default();
+    let w = Weights::norvig();
     assert_eq!(flip_factor(&w, 43), -3);
     assert_eq!(flip_factor(&w, 44), 3);
     assert_eq!(flip_factor(&w, 0), -3);
@@ -160,7 +160,7 @@ fn late_move_scores_on_ffo_1() {
     let b = ai_util::ffo_1_19()[0].board;
     assert_eq!(b.to_move, Color::Black);
     assert_eq!((b.black | b.white).count_ones(), 50);
-    let w = Weights::default();
+    let w = Weights::norvig();
     assert_eq!(move_score(&w, b.black, b.white, sq("g8")), Some(-14));
     assert_eq!(move_score(&w, b.black, b.white, sq("h1")), Some(123));
     assert_eq!(move_score(&w, b.black, b.white, sq("a1")), None); // not legal
@@ -174,7 +174,7 @@ fn a_side_without_moves_passes_at_every_level() {
     let b = position(&["c1"], &["a1", "b1"], Color::Black);
     assert_eq!(b.legal_moves(), 0);
     assert!(!b.is_game_over());
-    let w = Weights::default();
+    let w = Weights::norvig();
     for level in 1..=w.max_level() {
         assert_eq!(
             best_move(&b, level, &w),

@@ -14,11 +14,11 @@ use othello_engine::search::alphabeta::{search_depth, search_depth_ordered};
 use othello_engine::search::endgame::solve_exact;
 use othello_engine::search::minimax::{minimax_depth, value_depth};
 use othello_engine::search::{final_stage, search, search_stage, SearchResult, Stage};
-use othello_engine::weights::{Weights, DEFAULT_TOML};
+use othello_engine::weights::{Weights, NORVIG_TOML};
 
 /// Weights far from the defaults: extreme and asymmetric values, negative mobility.
 fn odd_weights() -> Weights {
-    let text = DEFAULT_TOML
+    let text = NORVIG_TOML
         .replacen("[ 120,  -20,   20,", "[ -128,  127,   0,", 1)
         .replacen("[ -20,  -40,   -5,", "[ 127,  -128,   -1,", 1)
         .replacen("edge = 5", "edge = -128", 1)
@@ -101,7 +101,7 @@ fn a_pass_uses_no_ply_and_a_won_game_scores_win_plus_discs() {
         white: bits(&["b1", "b2"]),
         to_move: Color::Black,
     };
-    let w = Weights::default();
+    let w = Weights::norvig();
     let r = search_depth(&b, 2, &w);
     assert_eq!((r.best_move, r.score), (Some(sq("c1")), WIN + 64));
     assert_eq!(r.pv, vec![sq("c1"), sq("a3")]);

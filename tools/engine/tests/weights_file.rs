@@ -2,7 +2,9 @@
 //! path names the exact line and column and says why.
 
 use othello_engine::levels::{Level, SearchLevel};
-use othello_engine::weights::{Weights, WeightsError, DEFAULT_FILE_NAME, DEFAULT_TOML};
+use othello_engine::weights::{
+    Weights, WeightsError, DEFAULT_FILE_NAME, DEFAULT_TOML, NORVIG_FILE_NAME, NORVIG_TOML,
+};
 use proptest::prelude::*;
 
 /// A small valid file whose line numbers the tests below rely on.
@@ -74,13 +76,43 @@ fn assert_rejected(text: &str, line: usize, col: usize, why: &str) {
 }
 
 #[test]
-fn shipped_file_is_norvigs_table_with_his_corner_values() {
-    let w = Weights::parse(DEFAULT_TOML, DEFAULT_FILE_NAME).expect("cpc/weights.toml is valid");
-    assert_eq!(w, Weights::default());
+fn the_classic_file_is_norvigs_table_with_his_corner_values() {
+    let w =
+        Weights::parse(NORVIG_TOML, NORVIG_FILE_NAME).expect("cpc/weights-norvig.toml is valid");
+    assert_eq!(w, Weights::norvig());
     let flat: Vec<i8> = NORVIG.iter().flatten().copied().collect();
     assert_eq!(w.squares().as_slice(), flat.as_slice());
     // MODIFIED-WEIGHTED-SQUARES gives every neighbour of an occupied corner the value 5.
     assert_eq!((w.corner_edge(), w.corner_diagonal()), (5, 5));
+    // Nixon's flip terms, and the mobility weights of docs/ai.md 3.3.
+    assert_eq!(
+        (w.flip_early(), w.flip_late(), w.flip_boundary()),
+        (-3, 3, 44)
+    );
+    assert_eq!((w.mobility(), w.potential()), (10, 5));
+}
+
+#[test]
+fn the_shipped_file_is_the_tuned_table_with_the_classic_levels() {
+    let w = Weights::parse(DEFAULT_TOML, DEFAULT_FILE_NAME).expect("cpc/weights.toml is valid");
+    assert_eq!(w, Weights::default());
+    let classic = Weights::norvig();
+    // Tuned by self-play from the classic table (the file's header): the evaluation and the
+    // flip terms moved, the board's symmetry stayed, the levels and the book did not change.
+    assert_ne!(w.squares(), classic.squares());
+    let s = w.squares();
+    for r in 0..8 {
+        for c in 0..8 {
+            assert_eq!(s[r * 8 + c], s[c * 8 + r], "diagonal symmetry");
+            assert_eq!(s[r * 8 + c], s[r * 8 + 7 - c], "mirror symmetry");
+        }
+    }
+    assert_eq!((w.corner_edge(), w.corner_diagonal()), (9, 5));
+    assert_eq!((w.flip_early(), w.flip_late()), (-7, 3));
+    assert_eq!((w.mobility(), w.potential()), (3, 7));
+    assert_eq!(w.pass_bonus(), classic.pass_bonus());
+    assert_eq!(w.search_levels(), classic.search_levels());
+    assert_eq!(w.book(), classic.book());
     assert_eq!(w.max_level(), 7);
     assert_eq!(
         w.level(6),
@@ -102,7 +134,6 @@ fn shipped_file_is_norvigs_table_with_his_corner_values() {
             select: 1,
         }))
     );
-    assert_eq!((w.mobility(), w.potential()), (10, 5));
 }
 
 #[test]

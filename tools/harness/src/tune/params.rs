@@ -230,7 +230,7 @@ pub fn weights_with(text: &str, params: &[Param], values: &[i64]) -> Result<Weig
 #[cfg(test)]
 mod tests {
     use super::*;
-    use othello_engine::weights::DEFAULT_TOML;
+    use othello_engine::weights::NORVIG_TOML;
 
     #[test]
     fn ten_square_classes_under_the_eight_symmetries() {
@@ -267,13 +267,13 @@ mod tests {
             Group::Potential,
             Group::Flips,
         ]);
-        let w = Weights::default();
+        let w = Weights::norvig();
         let mut values = read(&ps, &w);
         assert_eq!(values[0], 120, "a1");
         values[1] = -33; // b1 and its 7 images
         values[9] = 17; // corner.edge
         values[11] = 200; // search.potential: clamped to 64
-        let text = write(DEFAULT_TOML, &ps, &values).unwrap();
+        let text = write(NORVIG_TOML, &ps, &values).unwrap();
         let tuned = Weights::parse(&text, "t").unwrap();
         for s in [1usize, 6, 8, 15, 48, 55, 57, 62] {
             assert_eq!(tuned.squares()[s], -33, "square {s}");
@@ -287,13 +287,13 @@ mod tests {
                 .map(String::from)
                 .collect()
         };
-        assert_eq!(comments(&text), comments(DEFAULT_TOML));
+        assert_eq!(comments(&text), comments(NORVIG_TOML));
         assert!(
             text.contains("# the two edge neighbours"),
             "inline comments kept"
         );
         // Unchanged values round-trip to the same text.
-        let same = write(DEFAULT_TOML, &ps, &read(&ps, &w)).unwrap();
-        assert_eq!(same, DEFAULT_TOML);
+        let same = write(NORVIG_TOML, &ps, &read(&ps, &w)).unwrap();
+        assert_eq!(same, NORVIG_TOML);
     }
 }
