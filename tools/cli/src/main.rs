@@ -11,6 +11,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod asm_cmd;
 mod build_cmd;
 mod dsk_cmd;
+mod elo_cmd;
 mod engine_cmd;
 mod match_cmd;
 mod progress_bar;
@@ -52,6 +53,9 @@ enum Command {
     Verify(verify_cmd::VerifyArgs),
     /// Games between the Z80 program (`z80:LEVEL`), the reference (`ref:LEVEL`) and GTP programs.
     Match(match_cmd::MatchArgs),
+    /// Several match reports (`match --json`) between the same two engines counted as one
+    /// match: the first engine's score, Elo difference with its 95 % interval and LOS.
+    Elo(elo_cmd::EloArgs),
     /// The Z80 program in the emulator as a GTP engine on standard input/output.
     Z80Gtp(z80_gtp_cmd::Z80GtpArgs),
     /// Improve a weights file by self-play of the reference engine (SPSA, all cores).
@@ -106,6 +110,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Run(args) => run_cmd::run(args),
         Command::Verify(args) => verify_cmd::run(args),
         Command::Match(args) => match_cmd::run(args),
+        Command::Elo(args) => elo_cmd::run(args),
         Command::Z80Gtp(args) => z80_gtp_cmd::run(args),
         Command::Tune(args) => tune_cmd::run(args),
     }

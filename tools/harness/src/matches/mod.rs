@@ -17,6 +17,7 @@ pub mod elo;
 pub mod gtp_process;
 pub mod opening;
 pub mod players;
+pub mod pool;
 pub mod referee;
 pub mod report;
 pub mod sides;

@@ -1,0 +1,43 @@
+//! `cpc-othello elo`: the Elo of several match reports (`match --json`) between the same two
+//! engines counted as one match, for matches played in parts (other seeds, other machines).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use cpc_harness::matches::{elo, pool};
+
+/// Arguments of `cpc-othello elo`.
+#[derive(clap::Args)]
+pub struct EloArgs {
+    /// Match reports written by `match --json`, all between the same two engines (in either
+    /// order) and all with or all without --alternate; the first report's first engine is the
+    /// one rated
+    #[arg(required = true, value_name = "REPORT.json")]
+    reports: Vec<PathBuf>,
+}
+
+/// Reads the reports, pools them and prints the games and the rated engine's line.
+pub fn run(args: EloArgs) -> Result<ExitCode> {
+    let mut reports = Vec::with_capacity(args.reports.len());
+    for path in &args.reports {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let value: serde_json::Value = serde_json::from_str(&text)
+            .with_context(|| format!("{} is not JSON", path.display()))?;
+        reports.push((path.display().to_string(), value));
+    }
+    let pooled = pool::pool(&reports)?;
+    println!(
+        "{} reports, {} games between {} and {}",
+        reports.len(),
+        pooled.games,
+        pooled.engines[0],
+        pooled.engines[1]
+    );
+    match pooled.estimate {
+        Some(e) => println!("{}", elo::line(&pooled.engines[0], &e, pooled.pairs)),
+        None => println!("no complete game pair: no Elo"),
+    }
+    Ok(ExitCode::SUCCESS)
+}

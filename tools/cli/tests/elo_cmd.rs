@@ -1,0 +1,57 @@
+//! `cpc-othello elo` as a user runs it: two real match reports pooled give the score of all
+//! their game pairs, and reports of other matches are refused by name.
+
+mod common;
+
+use serde_json::Value;
+
+#[test]
+fn two_match_reports_pool_into_one_rating() {
+    let dir = std::env::temp_dir().join(format!("elo-cmd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let play = |seed: &str, white: &str| {
+        let json = dir.join(format!("{seed}-{}.json", white.replace(':', "")));
+        let (code, _, stderr) = common::cpc_othello(&[
+            "match",
+            "--black",
+            "ref:2",
+            "--white",
+            white,
+            "--games",
+            "20",
+            "--alternate",
+            "--seed",
+            seed,
+            "--json",
+            json.to_str().unwrap(),
+            "--threads",
+            "1",
+        ]);
+        assert_eq!(code, 0, "{stderr}");
+        let report: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        (json, report["elo"]["score"].as_f64().unwrap())
+    };
+    let (a, score_a) = play("1", "ref:1");
+    let (b, score_b) = play("2", "ref:1");
+    let (code, stdout, stderr) =
+        common::cpc_othello(&["elo", a.to_str().unwrap(), b.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.starts_with("2 reports, 40 games between ref:2 and ref:1\n"),
+        "{stdout}"
+    );
+    // Ten pairs each: the pooled score is the mean of the two.
+    let pooled = format!("score {:.1} %", 50.0 * (score_a + score_b));
+    assert!(stdout.contains(&pooled), "{stdout} should say {pooled}");
+    assert!(stdout.contains("(20 game pairs)"), "{stdout}");
+
+    let (other, _) = play("3", "ref:3");
+    let (code, _, stderr) =
+        common::cpc_othello(&["elo", a.to_str().unwrap(), other.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains(other.to_str().unwrap()) && stderr.contains("ref:3"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,234 @@
+//! Match reports pooled: games between the same two engines played in several runs (other
+//! seeds, other days, other machines) counted as one match, from their `--json` reports.
+//! Engine 0 is the first report's first engine; every report must be between the same two
+//! engines (in either order) and alternate colours the same way, so that the statistics are
+//! taken over the same kind of units as one long match would ([`super::elo`]).
+
+use serde_json::Value;
+
+use super::elo::{estimate, EloEstimate};
+
+/// What the pooled reports hold.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pooled {
+    /// The two engines, engine 0 first.
+    pub engines: [String; 2],
+    /// Games played to a result, in all reports.
+    pub games: usize,
+    /// Whether the units are game pairs (`--alternate`).
+    pub pairs: bool,
+    /// Engine 0's statistics over all units; `None` without a complete unit.
+    pub estimate: Option<EloEstimate>,
+}
+
+/// Why reports cannot be pooled: which report (its name) and what is wrong with it.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("{report}: {reason}")]
+pub struct PoolError {
+    /// The report's name as given (a file name).
+    pub report: String,
+    /// What is wrong.
+    pub reason: String,
+}
+
+/// Pools `reports` (name, parsed JSON of `match --json`).
+///
+/// # Errors
+/// When there is no report, a report is not a match report, or its engines or its
+/// `alternate` differ from the first one's.
+pub fn pool(reports: &[(String, Value)]) -> Result<Pooled, PoolError> {
+    let Some((first_name, first)) = reports.first() else {
+        return Err(PoolError {
+            report: "(none)".into(),
+            reason: "no report to pool".into(),
+        });
+    };
+    let engines = engines_of(first_name, first)?;
+    let pairs = alternate_of(first_name, first)?;
+    let mut units = Vec::new();
+    let mut games = 0;
+    for (name, report) in reports {
+        let err = |reason: String| PoolError {
+            report: name.clone(),
+            reason,
+        };
+        let these = engines_of(name, report)?;
+        if these != engines && these != [engines[1].clone(), engines[0].clone()] {
+            return Err(err(format!(
+                "its engines are {} and {}, not {} and {}",
+                these[0], these[1], engines[0], engines[1]
+            )));
+        }
+        if alternate_of(name, report)? != pairs {
+            return Err(err(format!(
+                "it was played {} --alternate, the first report {}",
+                if pairs { "without" } else { "with" },
+                if pairs { "with" } else { "without" }
+            )));
+        }
+        let list = report["games"]
+            .as_array()
+            .ok_or_else(|| err("no \"games\" list".into()))?;
+        let mut points = Vec::with_capacity(list.len());
+        for (i, g) in list.iter().enumerate() {
+            let p = points_of(g, &engines[0])
+                .map_err(|reason| err(format!("game {} (entry {i}): {reason}", g["number"])))?;
+            games += usize::from(p.is_some());
+            points.push((g["number"].as_u64(), p));
+        }
+        if pairs {
+            // Games 2k-1 and 2k share an opening (match numbers games from 1).
+            for &(number, a) in &points {
+                let Some(n) = number.filter(|n| n % 2 == 1) else {
+                    continue;
+                };
+                let b = points.iter().find(|(m, _)| *m == Some(n + 1));
+                if let (Some(a), Some((_, Some(b)))) = (a, b) {
+                    units.push((a + b) / 2.0);
+                }
+            }
+        } else {
+            units.extend(points.iter().filter_map(|&(_, p)| p));
+        }
+    }
+    Ok(Pooled {
+        engines,
+        games,
+        pairs,
+        estimate: estimate(&units),
+    })
+}
+
+fn engines_of(name: &str, report: &Value) -> Result<[String; 2], PoolError> {
+    let spec = |i: usize| report["engines"][i]["spec"].as_str().map(String::from);
+    match (spec(0), spec(1)) {
+        (Some(a), Some(b)) => Ok([a, b]),
+        _ => Err(PoolError {
+            report: name.into(),
+            reason: "not a match report (no \"engines\" with two \"spec\"s)".into(),
+        }),
+    }
+}
+
+fn alternate_of(name: &str, report: &Value) -> Result<bool, PoolError> {
+    report["alternate"].as_bool().ok_or_else(|| PoolError {
+        report: name.into(),
+        reason: "not a match report (no \"alternate\")".into(),
+    })
+}
+
+/// Engine `me`'s points in one game (1, ½, 0), `None` for an aborted game.
+fn points_of(game: &Value, me: &str) -> Result<Option<f64>, String> {
+    let colour = if game["black"].as_str() == Some(me) {
+        "black"
+    } else if game["white"].as_str() == Some(me) {
+        "white"
+    } else {
+        return Err(format!("{me} plays neither colour"));
+    };
+    let other = if colour == "black" { "white" } else { "black" };
+    if !game["aborted"].is_null() {
+        return Ok(None);
+    }
+    if let Some(loser) = game["forfeit"]["loser"].as_str() {
+        return Ok(Some(if loser == colour { 0.0 } else { 1.0 }));
+    }
+    let score = &game["final_score"];
+    match (score[colour].as_u64(), score[other].as_u64()) {
+        (Some(mine), Some(theirs)) => Ok(Some(match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        })),
+        _ => Err("no \"final_score\", \"forfeit\" or \"aborted\"".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// A report of `pairs` openings, each a pair of games with the given (black, white) discs.
+    fn report(a: &str, b: &str, results: &[(u64, u64)], alternate: bool) -> Value {
+        let games: Vec<Value> = results
+            .iter()
+            .enumerate()
+            .map(|(i, &(black, white))| {
+                let (bl, wh) = if alternate && i % 2 == 1 {
+                    (b, a)
+                } else {
+                    (a, b)
+                };
+                json!({ "number": i + 1, "black": bl, "white": wh,
+                        "final_score": { "black": black, "white": white }, "forfeit": null })
+            })
+            .collect();
+        json!({ "engines": [{ "spec": a }, { "spec": b }], "alternate": alternate, "games": games })
+    }
+
+    #[test]
+    fn two_reports_pool_like_one_match() {
+        // 10 pairs: 2 won twice by engine 0, 8 split (60 %), as in elo.rs's known case,
+        // split over two reports; the second lists the engines the other way round.
+        let won = [(40, 24), (24, 40)]; // engine 0 black wins, then engine 0 white wins
+        let split = [(40, 24), (40, 24)]; // black wins both: one game each
+        let mut a = Vec::new();
+        a.extend(won);
+        a.extend(split.repeat(3));
+        let mut b_games = Vec::new();
+        b_games.extend(won);
+        b_games.extend(split.repeat(5));
+        let first = report("z80:7", "z80:7@old.dsk", &a, true);
+        // The second run was started with the engines the other way round.
+        let mut second = report("z80:7", "z80:7@old.dsk", &b_games, true);
+        second["engines"] = json!([{ "spec": "z80:7@old.dsk" }, { "spec": "z80:7" }]);
+        let one = report("z80:7", "z80:7@old.dsk", &[a, b_games].concat(), true);
+        let pooled = pool(&[("a.json".into(), first), ("b.json".into(), second)]).unwrap();
+        assert_eq!(
+            pooled.engines,
+            ["z80:7".to_string(), "z80:7@old.dsk".to_string()]
+        );
+        assert_eq!((pooled.games, pooled.pairs), (20, true));
+        let e = pooled.estimate.unwrap();
+        assert_eq!(e.units, 10);
+        assert!((e.score - 0.6).abs() < 1e-12, "{}", e.score);
+        assert!((e.elo - 70.437).abs() < 1e-3, "{}", e.elo);
+        // Pooling gives what one match of all the pairs gives.
+        let whole = pool(&[("one.json".into(), one)]).unwrap().estimate.unwrap();
+        assert_eq!(whole.units, 10);
+        assert!((whole.score - e.score).abs() < 1e-12);
+        assert!((whole.los - e.los).abs() < 1e-12);
+    }
+
+    #[test]
+    fn forfeits_and_aborted_games_count_as_in_a_match() {
+        let mut r = report("a", "b", &[(33, 31), (33, 31), (10, 54), (10, 54)], true);
+        r["games"][0]["forfeit"] = json!({ "loser": "black", "reason": "illegal" });
+        r["games"][2]["aborted"] = json!("the engine died");
+        let p = pool(&[("r.json".into(), r)]).unwrap();
+        // Pair 1: a (black) forfeits, then a (white) loses 31-33: 0. Pair 2 is incomplete.
+        assert_eq!(p.games, 3);
+        let e = p.estimate.unwrap();
+        assert_eq!((e.units, e.score), (1, 0.0));
+    }
+
+    #[test]
+    fn reports_of_other_matches_are_refused_with_their_name() {
+        let a = report("z80:7", "z80:6", &[(40, 24), (40, 24)], true);
+        let other = report("z80:7", "gtp-rhino -l 3", &[(40, 24), (40, 24)], true);
+        let e = pool(&[("a.json".into(), a.clone()), ("b.json".into(), other)]).unwrap_err();
+        assert_eq!(e.report, "b.json");
+        assert!(e.reason.contains("gtp-rhino -l 3"), "{e}");
+        let single = report("z80:7", "z80:6", &[(40, 24), (40, 24)], false);
+        let e = pool(&[("a.json".into(), a), ("c.json".into(), single)]).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("c.json: it was played without --alternate"),
+            "{e}"
+        );
+        let e = pool(&[("d.json".into(), json!({ "x": 1 }))]).unwrap_err();
+        assert!(e.to_string().contains("not a match report"), "{e}");
+        assert!(pool(&[]).is_err());
+    }
+}
