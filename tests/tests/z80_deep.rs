@@ -18,7 +18,7 @@ use othello_engine::ai::best_move;
 use othello_engine::board::{Board, Color};
 use othello_engine::notation::parse_square;
 use othello_engine::search::{level_stage, search_stage, Stage};
-use othello_engine::weights::Weights;
+use othello_engine::weights::{Weights, NORVIG_TOML};
 use z80_common::{
     board_bytes, ffo_positions, from_discs, position, random_positions, show, AiAnswer,
     AI_BAD_INPUT, AI_PASS, Z80,
@@ -193,16 +193,10 @@ fn edge_cases_match_the_reference_at_every_deep_level() {
     check(&mut z, &cases, &[3, 4, 5, 6], &w);
 }
 
-/// The classic table (`cpc/weights-norvig.toml`), which the worked examples of docs/ai.md 9
-/// use and the tests below edit.
-fn classic_weights_text() -> String {
-    othello_engine::weights::NORVIG_TOML.to_string()
-}
-
 #[test]
 fn worked_examples_of_the_ai_document() {
-    // docs/ai.md section 9, with search levels of depth 1 and 2.
-    let mut toml = classic_weights_text();
+    // docs/ai.md section 9 (the classic table), with search levels of depth 1 and 2.
+    let mut toml = NORVIG_TOML.to_string();
     let at = toml.find("[levels]").expect("a [levels] table");
     toml.truncate(at);
     toml.push_str("[levels]\n3 = { depth = 1, endgame = 0 }\n4 = { depth = 2, endgame = 0 }\n");
@@ -245,7 +239,7 @@ fn selective_levels_match_the_reference() {
     // docs/ai.md 4.5: the same reduced tree in both programs, at several selectivities, with
     // the transposition table carried from one call to the next (and cleared when the
     // selectivity changes, so that level 3's values never answer for level 4).
-    let mut toml = classic_weights_text();
+    let mut toml = NORVIG_TOML.to_string();
     let at = toml.find("[levels]").expect("a [levels] table");
     toml.truncate(at);
     // With the potential-mobility term too (docs/ai.md 3.3).
@@ -281,7 +275,7 @@ fn selective_levels_match_the_reference() {
 fn without_mobility_the_leaves_still_see_finished_games() {
     // search.mobility = 0: the Z80 counts no moves at the leaves (docs/ai.md appendix A) but
     // must still score a finished game as T.
-    let toml = classic_weights_text();
+    let toml = NORVIG_TOML.to_string();
     let at = toml
         .find("mobility = 10")
         .expect("the classic mobility weight");

@@ -201,17 +201,15 @@ fn a_finished_game_is_replayed_and_played_on_from_a_position_of_it() {
     // A level-1 game with a pass, played to its end through the keys; then R.
     let w = Weights::default();
     // The pass is followed by two more plies before the end: the replay below steps past it.
-    let seed = (1..3000)
-        .find(|&s| {
-            let (plies, passes) = simulate_random_game(s, &w);
-            !passes.is_empty()
-                && plies
-                    .iter()
-                    .position(|&p| p == PLY_PASS)
-                    .is_some_and(|at| at + 2 < plies.len())
+    let (seed, plies) = (1..3000)
+        .map(|s| (s, simulate_random_game(s, &w).0))
+        .find(|(_, plies)| {
+            plies
+                .iter()
+                .position(|&p| p == PLY_PASS)
+                .is_some_and(|at| at + 2 < plies.len())
         })
         .expect("a game with a pass");
-    let (plies, _) = simulate_random_game(seed, &w);
     let mut g = started_at(1, &w);
     let mut rng = Rng::new(seed);
     play_random(&mut g, &mut rng, 64);

@@ -38,6 +38,25 @@ pub fn elo_of_score(s: f64) -> f64 {
     }
 }
 
+/// The scored units of a match from each game's number (1-based, as `match` numbers them) and
+/// engine 0's points in it (1, ½, 0; `None` for an aborted game): with `pairs` (`--alternate`)
+/// the mean of games 2k−1 and 2k, which share an opening, where both were played; else each
+/// played game.
+#[must_use]
+pub fn units(games: &[(usize, Option<f64>)], pairs: bool) -> Vec<f64> {
+    if !pairs {
+        return games.iter().filter_map(|&(_, p)| p).collect();
+    }
+    games
+        .iter()
+        .filter(|&&(n, _)| n % 2 == 1)
+        .filter_map(|&(n, a)| {
+            let &(_, b) = games.iter().find(|&&(m, _)| m == n + 1)?;
+            Some((a? + b?) / 2.0)
+        })
+        .collect()
+}
+
 /// The statistics of `units`: each unit's score per game (0..1; a pair's two games averaged).
 /// `None` without a unit.
 #[must_use]

@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use super::elo::{estimate, EloEstimate};
+use super::elo::{estimate, units as units_of, EloEstimate};
 
 /// What the pooled reports hold.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,22 +74,12 @@ pub fn pool(reports: &[(String, Value)]) -> Result<Pooled, PoolError> {
             let p = points_of(g, &engines[0])
                 .map_err(|reason| err(format!("game {} (entry {i}): {reason}", g["number"])))?;
             games += usize::from(p.is_some());
-            points.push((g["number"].as_u64(), p));
+            let number = g["number"]
+                .as_u64()
+                .ok_or_else(|| err(format!("game entry {i} has no \"number\"")))?;
+            points.push((number as usize, p));
         }
-        if pairs {
-            // Games 2k-1 and 2k share an opening (match numbers games from 1).
-            for &(number, a) in &points {
-                let Some(n) = number.filter(|n| n % 2 == 1) else {
-                    continue;
-                };
-                let b = points.iter().find(|(m, _)| *m == Some(n + 1));
-                if let (Some(a), Some((_, Some(b)))) = (a, b) {
-                    units.push((a + b) / 2.0);
-                }
-            }
-        } else {
-            units.extend(points.iter().filter_map(|&(_, p)| p));
-        }
+        units.extend(units_of(&points, pairs));
     }
     Ok(Pooled {
         engines,

@@ -388,19 +388,9 @@ impl MatchReport {
                 Outcome::Loss(_) => 0.0,
             })
         };
-        let units: Vec<f64> = if self.alternate {
-            self.games
-                .iter()
-                .filter(|g| g.number % 2 == 1)
-                .filter_map(|a| {
-                    let b = self.games.iter().find(|b| b.number == a.number + 1)?;
-                    Some((points(a)? + points(b)?) / 2.0)
-                })
-                .collect()
-        } else {
-            self.games.iter().filter_map(points).collect()
-        };
-        super::elo::estimate(&units)
+        let games: Vec<(usize, Option<f64>)> =
+            self.games.iter().map(|g| (g.number, points(g))).collect();
+        super::elo::estimate(&super::elo::units(&games, self.alternate))
     }
 
     /// The report as JSON; `command` is the command line that made it.
