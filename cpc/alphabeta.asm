@@ -32,7 +32,7 @@ FR_O            equ 12          ; its opponent
 FR_N            equ 13          ; moves in the list
 FR_I            equ 14          ; index of the move being searched
 FR_MOVE         equ 15          ; its cell
-FR_SORT         equ 16          ; 0: search the list as it is; else lowest key first
+FR_SORT         equ 16          ; 0: the list as it is; 1, 2: lowest key first (2: ab_key_values); 3: ab_lazy
 FR_ALPHA0       equ 17          ; word: alpha as the node was entered (tt_store's bound)
 FR_BMOVE        equ 19          ; the cell of the best move so far
 FR_HMOVE        equ 20          ; the transposition table's best move, 0 = none (tt.asm)
@@ -70,17 +70,34 @@ ab_node_counted:
         ld (ix+FR_ALPHA0),a
         ld a,(ix+FR_ALPHA+1)
         ld (ix+FR_ALPHA0+1),a
+        ld a,(ab_exact)         ; one or two plies from the leaves, or near the end of the
+        or a                    ; exact endgame: no list (ab_lazy)
+        jr nz,ab_node_exact
+        ld a,(ix+FR_DEPTH)
+        cp 3
+        jp c,ab_lazy
+        jr ab_node_list
+ab_node_exact:
+        ld a,(ix+FR_EMPTY)
+        cp AB_LAZY_EMPTIES+1
+        jp c,ab_lazy
+ab_node_list:
         call ab_gen
         or a
         jp z,ab_no_move
         call tt_first           ; its best move first
+ab_node_loop:
         ld (ix+FR_BEST),B_NEG_INF-(B_NEG_INF/256*256)
         ld (ix+FR_BEST+1),B_NEG_INF/256
         ld (ix+FR_I),0
 ab_loop:
+        ld a,(ix+FR_SORT)
+        cp AB_SORT_LAZY
+        jp z,ab_lazy_next
         call ab_pick            ; C = the next move
         call ab_make
         call ab_select_depth    ; a selective level may search it one ply shallower
+ab_loop_made:
         ld a,(ab_exact)         ; the exact endgame tries every move after the first with
         or a                    ; a null window (PVS): is it better than alpha at all?
         jr z,ab_loop_full
@@ -162,6 +179,47 @@ ab_loop_done:
         ld l,(ix+FR_BEST)
         ld h,(ix+FR_BEST+1)
         ret
+
+; ab_lazy: a node with one or two plies left, or of the exact endgame with at most
+; AB_LAZY_EMPTIES empty squares, keeps no list: ab_loop takes the empty squares in list
+; order, the heaviest first (moves.asm el_init), and tests each for a move only when it comes
+; to it, so a cut-off spares the tests of the squares after it (the table's move is not tried
+; first: at two plies left that costs less than the list; measured in docs/benchmarks.md).
+; FR_MOVE is the cursor in the empty list; FR_N is never reached.
+AB_LAZY_EMPTIES equ 4           ; below TT_MIN_EMPTIES and AB_ORDER_EMPTIES
+AB_SORT_LAZY    equ 3           ; FR_SORT: ab_lazy_next finds the moves
+
+ab_lazy:
+        ld (ix+FR_SORT),AB_SORT_LAZY
+        ld (ix+FR_N),255
+        ld (ix+FR_MOVE),0       ; EL_LIST + 0 links to the first empty cell
+        jp ab_node_loop
+ab_lazy_next:
+        ld d,(ix+FR_P)
+        ld e,(ix+FR_O)
+        ld c,(ix+FR_MOVE)
+ab_lazy_scan:
+        ld h,EL_LIST/256        ; the next empty cell (the list is whole again after each
+        ld l,c                  ; move is taken back)
+        ld c,(hl)
+        ld a,c
+        or a
+        jr z,ab_lazy_end
+        ld l,c
+        inc h                   ; NB_TABLE: no disc next to it, no move there
+        ld a,(hl)
+        or a
+        jr z,ab_lazy_scan
+        ld h,mb_board/256
+        call sq_legal
+        jr nc,ab_lazy_scan
+        call ab_make
+        jp ab_loop_made
+ab_lazy_end:
+        ld a,(ix+FR_I)          ; no move at all: a pass or the end
+        or a
+        jp z,ab_no_move
+        jp ab_loop_done
 
 ; ab_no_move: P has no legal move. If O has none either the game is over; otherwise P
 ; passes, which uses no ply: the value is minus O's value at the same depth.
@@ -256,6 +314,7 @@ ab_leaf_counted:
         jr z,ab_leaf_s_only
         call mob_both           ; B, C = the line moves; D', E' = the line potential moves
         ld a,b
+        ld (ab_leaf_moves),a    ; for ab_key_values' order
         or c
         jr z,ab_leaf_over       ; no line move: no legal move either
         ld h,MOB_LO/256         ; DE = M * mP - M * mO (M * k at MOB_LO/HI + k)
@@ -410,15 +469,29 @@ ab_term_draw:
 
 ; ab_make: P of frame IX plays the legal move on cell C (stored as FR_MOVE); fills the
 ; child's S, DIFF, EMPTY, DEPTH, P and O (docs/ai.md appendix A, "Incremental S":
-; S_P += w(C) + 2 * the weights of the flipped discs, plus the corner correction).
-; Trashes everything but IX.
+; S_P += w(C) + 2 * the weights of the flipped discs, plus the corner correction), and its
+; key where it keeps a table entry. Trashes everything but IX.
 ab_make:
+        ld a,(ab_exact)
+        or a
+        jr nz,ab_make_exact
+        call ab_make_s
+        ld a,(ix+FR_DEPTH)      ; the child's key, if it keeps an entry (TT_MIN_DEPTH)
+        cp TT_MIN_DEPTH+1
+        ret c
+        jp tt_child_hash
+ab_make_exact:
         ld (ix+FR_MOVE),c
         ld d,(ix+FR_P)
         ld e,(ix+FR_O)
-        ld a,(ab_exact)
-        or a
-        jp nz,eg_make
+        jp eg_make
+
+; ab_make_s: ab_make of the depth-limited search without the child's table key (the shallow
+; values of ab_key_values look at a child and take it back). Trashes everything but IX.
+ab_make_s:
+        ld (ix+FR_MOVE),c
+        ld d,(ix+FR_P)
+        ld e,(ix+FR_O)
         call sm_make            ; B = flips, HL' = their weights
         ld a,(ix+FR_DIFF)       ; DIFF' = -(DIFF + 2 * flips + 1)
         add a,b
@@ -457,10 +530,7 @@ ab_make:
         NEG_HL                  ; S of the child, from its side to move
         ld (ix+FR_SIZE+FR_S),l
         ld (ix+FR_SIZE+FR_S+1),h
-        ld a,(ix+FR_DEPTH)      ; the child's key, if it keeps an entry (TT_MIN_DEPTH)
-        cp TT_MIN_DEPTH+1
-        ret c
-        jp tt_child_hash
+        ret
 
 ; ab_unmake: takes back the move ab_make made. Trashes everything but IX.
 ab_unmake:
@@ -472,11 +542,11 @@ ab_unmake:
         jp ev_corner_undo
 
 ; ab_gen: P's legal moves into the frame's list, and how to order them: by the effective
-; weight of the square at depths 1 and 2 (near the leaves counting replies costs more than
-; it saves), else fastest first (fewest replies for O, then the heavier square) while more
-; than AB_ORDER_EMPTIES squares are empty, in list order below (measured best: 5, with the
-; transposition table; ab_node then puts the table's move first). Out: A = FR_N = the
-; number of moves. Trashes everything but IX, IY.
+; weight of the square at depths 1 and 2 (the root of a shallow level; the nodes there take
+; their moves without a list, ab_lazy), else fastest first (fewest replies for O, then the
+; heavier square) while more than AB_ORDER_EMPTIES squares are empty, in list order below
+; (measured best: 5, with the transposition table; ab_node then puts the table's move
+; first). Out: A = FR_N = the number of moves. Trashes everything but IX, IY.
 AB_ORDER_EMPTIES equ 5
 
 ab_gen:
@@ -526,7 +596,14 @@ ab_gen_listed:
         jr c,ab_key_weights
         ld a,(ix+FR_EMPTY)
         cp AB_ORDER_EMPTIES+1
-        jr nc,ab_key_replies
+        jr c,ab_gen_done
+        ld a,(ab_exact)         ; a selective level's depth-limited search: shallow values
+        or a
+        jr nz,ab_key_replies
+        ld a,(ab_select)
+        or a
+        jp nz,ab_key_values
+        jr ab_key_replies
 ab_gen_done:
         ld a,(ix+FR_N)
         ret
@@ -667,79 +744,139 @@ ab_pick_keep:
         ld (hl),b
         ret
 
-; ab_select_depth: at a selective level (ab_select > 0, docs/ai.md 4.5), a node with at
-; least SELECT_MIN_DEPTH plies left and more than AB_ORDER_EMPTIES empty squares searches the
-; move just made (C, entry FR_I) one ply shallower when at least ab_select of its moves rank
-; before it: a lower key of ab_key_replies, or the same key on an earlier cell. The rank
-; depends on the position alone, not on the order of the search. Trashes AF, B, DE, HL.
-ab_select_depth:
-        ld a,(ab_select)
-        or a
-        ret z
-        ld b,a                  ; B = ab_select: counts down the moves ranked before
-        ld a,(ab_exact)
-        or a
-        ret nz
-        ld a,(ix+FR_SORT)       ; keys only from ab_key_replies: enough plies and empties
-        or a
-        ret z
-        ld a,(ix+FR_DEPTH)
-        cp SELECT_MIN_DEPTH
-        ret c
-        ld a,(ix+FR_EMPTY)
-        cp AB_ORDER_EMPTIES+1
-        ret c
+; ab_key_values: the keys of a node of a selective level (docs/ai.md 4.5: ab_select = the
+; margin; at least SELECT_MIN_DEPTH plies left, more than AB_ORDER_EMPTIES empty squares, the
+; depth-limited search). Each move's shallow value u = -V(child, 0) (ab_leaf) is kept in
+; ab_values; the key orders fastest first by O's line moves after it (they stand in for
+; the replies of ab_key_replies: the order changes no value), then the heavier square, and
+; bit 7 marks a move whose u lies more than the margin below the best u: ab_select_depth
+; searches it one ply shallower, and it comes after the others. FR_SORT = 2 says so.
+; Trashes everything but IX, IY.
+ab_key_values:
+        ld (ix+FR_SORT),2
         push ix
         pop hl
         ld de,FR_LIST
         add hl,de
-        push hl
+        ld (ab_key_ptr),hl
+        ld a,(ix+FR_N)
+        ld (ab_key_left),a
+        ld hl,ab_values
+        ld (ab_value_ptr),hl
+        ld hl,B_NEG_INF
+        ld (ab_value_best),hl
+ab_key_values_move:
+        ld hl,(ab_key_ptr)
+        ld c,(hl)
+        call ab_make_s
+        xor a
+        ld (ab_leaf_moves),a    ; stays 0 when the leaf counts no move (M = PM = 0)
+        call ab_leaf            ; HL = V(child, 0) for the child's side to move
+        NEG_HL                  ; u, for P
+        ex de,hl
+        ld hl,(ab_value_ptr)
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        inc hl
+        ld (ab_value_ptr),hl
+        ld hl,(ab_value_best)   ; the best u so far (biased: an unsigned comparison)
+        or a
+        sbc hl,de
+        jr nc,ab_key_values_kept
+        ld (ab_value_best),de
+ab_key_values_kept:
+        call ab_unmake
+        ld a,(ab_leaf_moves)    ; key = 8 * min(O's line moves, 15) + (127 - w) / 32
+        cp 16
+        jr c,ab_key_values_few
+        ld a,15
+ab_key_values_few:
+        add a,a
+        add a,a
+        add a,a
+        ld b,a
+        ld hl,(ab_key_ptr)
+        ld e,(hl)
+        ld d,mb_board/256
+        set 7,e
+        ld a,(de)
+        cpl
+        xor &80                 ; 127 - w
+        rlca
+        rlca
+        rlca
+        and 7                   ; / 32
+        or b
+        inc hl
+        ld (hl),a
+        inc hl
+        ld (ab_key_ptr),hl
+        ld hl,ab_key_left
+        dec (hl)
+        jr nz,ab_key_values_move
+        ld hl,(ab_value_best)   ; DE = best - margin: u below it is reduced (no wrap:
+        ld a,(ab_select)        ; best >= -WIN - 64, margin <= 255)
+        ld e,a
+        ld d,0
+        or a
+        sbc hl,de
+        ex de,hl
+        push ix
+        pop hl
+        ld bc,FR_LIST+1
+        add hl,bc               ; HL = the first key
+        ld b,(ix+FR_N)
+        push ix
+        ld ix,ab_values
+ab_key_values_mark:
+        ld a,(ix+0)             ; u < best - margin?
+        sub e
+        ld a,(ix+1)
+        sbc a,d
+        jr nc,ab_key_values_full
+        set 7,(hl)
+ab_key_values_full:
+        inc hl
+        inc hl
+        inc ix
+        inc ix
+        djnz ab_key_values_mark
+        pop ix
+        ld a,(ix+FR_N)
+        ret
+
+; ab_select_depth: at a selective level, the move just made (entry FR_I) is searched one
+; ply shallower when ab_key_values marked it (docs/ai.md 4.5: its shallow value lies more
+; than the margin below the best). The mark depends on the position alone, not on the order
+; of the search or the window. Trashes AF, DE, HL.
+ab_select_depth:
+        ld a,(ix+FR_SORT)
+        cp 2
+        ret nz                  ; no shallow values here
+        push ix
+        pop hl
+        ld de,FR_LIST+1
+        add hl,de
         ld a,(ix+FR_I)
         add a,a
         ld e,a
         ld d,0
         add hl,de
-        ld c,(hl)               ; C = the move's cell
-        inc hl
-        ld d,(hl)               ; D = its key
-        pop hl
-        ld e,(ix+FR_N)
-ab_select_scan:
-        ld a,(hl)               ; the entry's cell
-        inc hl
-        cp c
-        jr z,ab_select_next     ; the move itself
-        push af
-        ld a,(hl)               ; its key
-        cp d
-        jr c,ab_select_before_pop
-        jr nz,ab_select_after_pop
-        pop af                  ; the same key: ranked before iff an earlier cell
-        cp c
-        jr c,ab_select_before
-        jr ab_select_next
-ab_select_after_pop:
-        pop af
-        jr ab_select_next
-ab_select_before_pop:
-        pop af
-ab_select_before:
-        dec b
-        jr z,ab_select_reduce
-ab_select_next:
-        inc hl
-        dec e
-        jr nz,ab_select_scan
-        ret
-ab_select_reduce:
+        bit 7,(hl)
+        ret z
         dec (ix+FR_SIZE+FR_DEPTH)
         ret
 
 ab_list_end:    dw 0            ; ab_gen: where the next move goes
 ab_key_ptr:     dw 0            ; ab_key_replies: the entry being keyed
 ab_key_left:    db 0            ; and how many are left
+ab_value_ptr:   dw 0            ; ab_key_values: where the next shallow value goes
+ab_value_best:  dw 0            ; the best so far (biased)
+ab_values:      ds 2*FR_MAX_MOVES   ; the shallow values of the node being keyed (biased)
+ab_leaf_moves:  db 0            ; ab_leaf: the line moves of the child's side to move
 ab_exact:       db 0            ; 1 in the exact endgame (endgame.asm)
-ab_select:      db 0            ; the level's selectivity (docs/ai.md 4.5), 0: full width
+ab_select:      db 0            ; the level's margin (docs/ai.md 4.5), 0: full width
 ab_pv_base:     dw 0            ; line(e) = ab_pv_base + 32 * e (set by the root, search.asm)
 ab_pv_one:      dw 0            ; line(1), for eg_last
 ab_win:         dw &8000+WIN    ; ab_term: a won game's base score (biased); &8000 exact

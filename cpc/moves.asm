@@ -33,10 +33,17 @@
         ld h,a
         mend
 
-; el_init: links every empty cell of mb_board, ascending. Out: A = their number.
-; Trashes F, BC, HL.
+; el_init: links every empty cell of mb_board, the heaviest first (the effective weights at
+; mb_board + 128 as the search starts; equal weights ascending): the order in which the
+; searches take moves without a list (alphabeta.asm ab_lazy), and the list order elsewhere.
+; Any order gives the same values (docs/ai.md 5); this one puts the likely best moves first.
+; Out: A = their number. Trashes F, BC, HL.
 el_init:
-        ld b,0                  ; B = the previous empty cell (0: the head)
+        push de
+        ld hl,EL_LIST           ; an empty list: the head links to itself
+        ld (hl),0
+        ld l,128
+        ld (hl),0
         ld c,MB_FIRST
         xor a
         ex af,af'               ; A' = empty squares counted
@@ -46,14 +53,39 @@ el_init_cell:
         ld a,(hl)
         or a
         jr nz,el_init_next
+        set 7,l
+        ld a,(hl)
+        xor &80
+        ld e,a                  ; E = w(C) + 128: signed order as unsigned
+        ld b,0                  ; B = the cell to insert after (0: the head)
+el_init_walk:
         ld h,EL_LIST/256
         ld l,b
-        ld (hl),c               ; next of the previous
-        ld a,c
+        ld a,(hl)               ; the next cell
+        or a
+        jr z,el_init_insert     ; the end
+        ld d,a
+        ld h,mb_board/256
         or 128
         ld l,a
-        ld (hl),b               ; previous of this one
-        ld b,c
+        ld a,(hl)
+        xor &80
+        cp e
+        jr c,el_init_insert     ; lighter than C: C goes before it
+        ld b,d
+        jr el_init_walk
+el_init_insert:
+        ld h,EL_LIST/256        ; between B and its next
+        ld l,b
+        ld d,(hl)               ; D = the next (0: the head again)
+        ld (hl),c
+        ld l,c
+        ld (hl),d               ; next of C
+        set 7,l
+        ld (hl),b               ; previous of C
+        ld l,d
+        set 7,l
+        ld (hl),c               ; previous of the next
         ex af,af'
         inc a
         ex af,af'
@@ -62,11 +94,6 @@ el_init_next:
         ld a,c
         cp MB_END
         jr c,el_init_cell
-        ld h,EL_LIST/256
-        ld l,b
-        ld (hl),0               ; the last one ends the list
-        ld l,128
-        ld (hl),b               ; the head's previous: the last one
         ld hl,NB_TABLE          ; the neighbour mask of each cell
         ld b,0
 el_init_clear:
@@ -108,6 +135,7 @@ el_init_nodisc:
         ld a,c
         cp MB_END
         jr c,el_init_disc
+        pop de
         ex af,af'
         ret
 

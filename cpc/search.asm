@@ -234,7 +234,7 @@ AI_STAGE_EXACT  equ &FF         ; ai_depth: the exact endgame
 AI_STAGE_STOPPED equ &FE        ; ai_depth: stopped before any stage was complete
 
 sr_deep:
-        sub 3                   ; the level's row of w_levels: depth, endgame, budget, select
+        sub 3                   ; the level's row of w_levels: depth, endgame, budget, margin
         add a,a
         add a,a
         ld e,a
@@ -250,7 +250,7 @@ sr_deep:
         inc hl
         ld a,(hl)
         ld (ab_select),a
-        ld hl,tt_select         ; the table's values hold for one selectivity
+        ld hl,tt_select         ; the table's values hold for one margin
         cp (hl)
         jr z,sr_deep_table_ok
         ld (hl),a
@@ -301,7 +301,14 @@ sr_deep_plan_done:
         ld iy,UNDO_STACK
         ld hl,1
         ld (ai_nodes),hl        ; the root is a node
+        ld hl,ab_select         ; the root's list is keyed without shallow values (its
+        ld b,(hl)               ; moves are never reduced, and no leaf may stop it before
+        ld (hl),0               ; sr_abort_sp is set)
+        push bc
         call ab_gen
+        pop bc
+        ld hl,ab_select
+        ld (hl),b
         call sr_only_root       ; ai_only: that move alone
         or a
         jp z,tm_stop            ; no legal move: a pass (sr_best_sq = 0)

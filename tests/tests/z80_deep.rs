@@ -236,9 +236,9 @@ fn another_weights_file_changes_the_deep_play_of_both() {
 
 #[test]
 fn selective_levels_match_the_reference() {
-    // docs/ai.md 4.5: the same reduced tree in both programs, at several selectivities, with
-    // the transposition table carried from one call to the next (and cleared when the
-    // selectivity changes, so that level 3's values never answer for level 4).
+    // docs/ai.md 4.5: the same reduced tree in both programs, at several margins, with the
+    // transposition table carried from one call to the next (and cleared when the margin
+    // changes, so that level 3's values never answer for level 4).
     let mut toml = NORVIG_TOML.to_string();
     let at = toml.find("[levels]").expect("a [levels] table");
     toml.truncate(at);
@@ -246,8 +246,8 @@ fn selective_levels_match_the_reference() {
     let toml = toml.replace("[search]\n", "[search]\npotential = 7\n");
     let mut toml = toml.replace("\npotential = 5", "");
     toml.push_str(
-        "[levels]\n3 = { depth = 4, endgame = 0, select = 1 }\n\
-         4 = { depth = 5, endgame = 10, select = 2 }\n5 = { depth = 4, endgame = 0 }\n",
+        "[levels]\n3 = { depth = 4, endgame = 0, margin = 10 }\n\
+         4 = { depth = 5, endgame = 10, margin = 40 }\n5 = { depth = 4, endgame = 0 }\n",
     );
     let w = Weights::parse(&toml, "selective.toml").expect("valid weights");
     let mut z = Z80::new(&w, "selective.toml");
@@ -260,7 +260,7 @@ fn selective_levels_match_the_reference() {
     eprintln!("selective levels: slowest move {slowest:.1} CPC s");
     // The rule changes answers, or the comparison above proves nothing about it.
     let full = Weights::parse(
-        &toml.replace(", select = 1", "").replace(", select = 2", ""),
+        &toml.replace(", margin = 10", "").replace(", margin = 40", ""),
         "full",
     )
     .expect("valid weights");
@@ -268,7 +268,7 @@ fn selective_levels_match_the_reference() {
         .iter()
         .filter(|b| best_move(b, 3, &w) != best_move(b, 3, &full))
         .count();
-    assert!(changed >= 3, "selectivity changed {changed} answers");
+    assert!(changed >= 3, "the margin changed {changed} answers");
 }
 
 #[test]

@@ -91,7 +91,7 @@ pub fn check_search_line(
         // Below the root a selective level searches some moves a ply shallower (docs/ai.md 4.5).
         let (p, o) = b.player_opponent();
         let reduced =
-            i > 0 && !exact && reduced_moves(w, p, o, plies_left, s.select) >> (sq & 63) & 1 == 1;
+            i > 0 && !exact && reduced_moves(w, p, o, plies_left, s.margin) >> (sq & 63) & 1 == 1;
         if reduced {
             plies_left -= 1;
         }

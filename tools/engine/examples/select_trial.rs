@@ -1,5 +1,6 @@
-//! Trial: self-play between two depth/select settings of the reference (docs/ai.md 4.5).
-//! `cargo run --release -p othello-engine --example select_trial -- D1 S1 D2 S2 GAMES`
+//! Trial: self-play between two depth/margin settings of the reference (docs/ai.md 4.5).
+//! `cargo run --release -p othello-engine --example select_trial -- D1 M1 D2 M2 GAMES`
+//! (M: the margin of docs/ai.md 4.5, 0 = full width)
 use othello_engine::board::{squares, Board};
 use othello_engine::search::alphabeta::search_depth_selective;
 use othello_engine::weights::Weights;
@@ -76,6 +77,6 @@ fn main() {
         nb += b;
         disc += i64::from(*d);
     }
-    println!("A=d{d1}s{s1} vs B=d{d2}s{s2}: {w_}/{d_}/{l_}  score {:.1}%  mean disc {:+.1}  nodes/game A {} B {}",
+    println!("A=d{d1}m{s1} vs B=d{d2}m{s2}: {w_}/{d_}/{l_}  score {:.1}%  mean disc {:+.1}  nodes/game A {} B {}",
         100.0 * (w_ as f64 + 0.5 * d_ as f64) / games as f64, disc as f64 / games as f64, na / games as u64, nb / games as u64);
 }

@@ -15,9 +15,9 @@ pub const ENDGAME_RANGE: std::ops::RangeInclusive<u8> = 0..=20;
 /// Time budgets accepted in a weights file, in CPC minutes a side per game (0 = no limit); the
 /// game's panel shows what is left as mm:ss, two digits of minutes.
 pub const BUDGET_RANGE: std::ops::RangeInclusive<u8> = 0..=99;
-/// Selectivity accepted in a weights file (docs/ai.md 4.5): 0 = full width, else the number of
-/// moves per node searched to the full depth.
-pub const SELECT_RANGE: std::ops::RangeInclusive<u8> = 0..=16;
+/// Margins accepted in a weights file (docs/ai.md 4.5), in evaluation units: 0 = full width.
+/// The Z80 program holds it in a byte.
+pub const MARGIN_RANGE: std::ops::RangeInclusive<u8> = 0..=255;
 
 /// The parameters of one alpha-beta level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,10 +29,10 @@ pub struct SearchLevel {
     /// CPC minutes a side may think in one game at this level (the time manager of the Z80
     /// program, docs/ai.md section 4.4); 0 = no limit: every stage runs to the end.
     pub budget: u8,
-    /// Selective search (docs/ai.md 4.5): 0 = full width; else, below the root, only the
-    /// `select` best-ranked moves of a node are searched to the full depth, the others one
-    /// ply shallower.
-    pub select: u8,
+    /// Selective search (docs/ai.md 4.5): 0 = full width; else, below the root, the moves of a
+    /// node whose shallow value lies more than `margin` evaluation units below the best one
+    /// are searched one ply shallower.
+    pub margin: u8,
 }
 
 /// The algorithm a level runs.

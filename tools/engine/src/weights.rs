@@ -15,7 +15,7 @@ use toml::Spanned;
 
 use crate::levels::{
     Level, SearchLevel, BUDGET_RANGE, DEPTH_RANGE, ENDGAME_RANGE, FIRST_SEARCH_LEVEL, MAX_LEVEL,
-    SELECT_RANGE,
+    MARGIN_RANGE,
 };
 
 /// Levels a weights file may name as the first one that uses the book: search levels only, so
@@ -163,7 +163,7 @@ struct RawLevel {
     budget: Option<Spanned<i64>>,
     /// Optional: absent means full width (0).
     #[serde(default)]
-    select: Option<Spanned<i64>>,
+    margin: Option<Spanned<i64>>,
 }
 
 /// A problem found in the text: where (byte span) and why.
@@ -457,12 +457,12 @@ fn validate_levels(raw: &BTreeMap<Spanned<String>, RawLevel>) -> Result<Vec<Sear
             )? as u8,
             None => 0,
         };
-        let select = match &level.select {
-            Some(select) => in_range(
-                select,
-                &wide(&SELECT_RANGE),
-                &format!("level {n} select"),
-                "moves",
+        let margin = match &level.margin {
+            Some(margin) => in_range(
+                margin,
+                &wide(&MARGIN_RANGE),
+                &format!("level {n} margin"),
+                "evaluation units",
             )? as u8,
             None => 0,
         };
@@ -470,7 +470,7 @@ fn validate_levels(raw: &BTreeMap<Spanned<String>, RawLevel>) -> Result<Vec<Sear
             depth,
             endgame,
             budget,
-            select,
+            margin,
         });
     }
     Ok(levels)

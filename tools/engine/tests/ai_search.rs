@@ -180,19 +180,19 @@ fn the_final_stage_answers_as_the_level() {
             depth: 2,
             endgame: 8,
             budget: 0,
-            select: 0,
+            margin: 0,
         },
         SearchLevel {
             depth: 3,
             endgame: 12,
             budget: 25,
-            select: 0,
+            margin: 0,
         },
         SearchLevel {
             depth: 1,
             endgame: 0,
             budget: 180,
-            select: 0,
+            margin: 0,
         },
     ];
     let mut positions = random_positions(0x57a6_0001, 6, 10..30);
@@ -294,16 +294,16 @@ fn selective_alphabeta_equals_selective_minimax() {
     let mut reduced_somewhere = 0;
     for w in &weight_sets {
         for b in &positions {
-            for (depth, select) in [(3, 1), (4, 2), (5, 1), (5, 3)] {
+            for (depth, margin) in [(3, 10), (4, 30), (5, 10), (5, 60)] {
                 if depth == 5 && b.empties().count_ones() > 36 {
                     continue; // the unpruned tree is too big to stay a quick test
                 }
-                let (m, score) = minimax_depth_select(b, depth, select, w);
-                let r = search_depth_selective(b, depth, select, w);
+                let (m, score) = minimax_depth_select(b, depth, margin, w);
+                let r = search_depth_selective(b, depth, margin, w);
                 assert_eq!(
                     (r.best_move, r.score),
                     (m, score),
-                    "depth {depth} select {select} {b:?}"
+                    "depth {depth} margin {margin} {b:?}"
                 );
                 if m.is_some() && (m, score) != minimax_depth(b, depth, w) {
                     reduced_somewhere += 1;
@@ -319,21 +319,45 @@ fn selective_alphabeta_equals_selective_minimax() {
 }
 
 #[test]
-fn selection_ranks_by_replies_then_weight_then_square() {
-    use othello_engine::search::alphabeta::{reduced_moves, selection_key};
-    // docs/ai.md 4.5: key = 8 * min(replies, 31) + (127 - w) / 32.
-    assert_eq!(selection_key(127, 0), 0);
-    assert_eq!(selection_key(-128, 0), 7);
-    assert_eq!(selection_key(120, 3), 24);
-    assert_eq!(selection_key(-20, 40), 8 * 31 + 4);
-    // At the start every move leaves 3 replies and weighs the same: the ranks follow the
-    // squares, so select = 1 keeps d3 (19) alone at full depth, select = 4 keeps all four.
+fn a_move_more_than_the_margin_below_the_best_shallow_value_is_reduced() {
+    use othello_engine::eval::leaf_value;
+    use othello_engine::search::alphabeta::{reduced_moves, shallow_value};
     let w = Weights::default();
+    // docs/ai.md 4.5: the shallow value is -V(child, 0), the child's leaf value negated.
+    let mut b = Board::start();
+    for m in ["f5", "f6", "e6", "f4"] {
+        b.play(sq(m)).unwrap();
+    }
+    let (p, o) = b.player_opponent();
+    let mut values: Vec<(u8, i16)> = othello_engine::board::squares(legal_moves(p, o))
+        .map(|s| {
+            let mut child = b;
+            child.play(s).unwrap();
+            let (cp, co) = child.player_opponent();
+            let v = -leaf_value(&w, cp, co);
+            assert_eq!(shallow_value(&w, p, o, s), v, "square {s}");
+            (s, v)
+        })
+        .collect();
+    values.sort_by_key(|&(s, v)| (-v, s));
+    let best = values[0].1;
+    let (second, second_value) = values[1];
+    assert!(second_value < best, "the test needs two different values: {values:?}");
+    let gap = u8::try_from(best - second_value).expect("a gap below 256");
+    // Exactly the margin below the best: searched to the full depth; one more: reduced.
+    assert_eq!(reduced_moves(&w, p, o, 3, gap) >> second & 1, 0);
+    if gap > 1 {
+        assert_eq!(reduced_moves(&w, p, o, 3, gap - 1) >> second & 1, 1);
+    }
+    let expected = values
+        .iter()
+        .filter(|&&(_, v)| i32::from(v) < i32::from(best) - 20)
+        .fold(0u64, |r, &(s, _)| r | 1u64 << s);
+    assert_eq!(reduced_moves(&w, p, o, 3, 20), expected);
+    assert_eq!(reduced_moves(&w, p, o, 3, 20) >> values[0].0 & 1, 0, "never the best");
+    assert_eq!(reduced_moves(&w, p, o, 2, 20), 0, "not below 3 plies left");
+    assert_eq!(reduced_moves(&w, p, o, 3, 0), 0, "margin 0: full width");
+    // At the start the four moves are symmetric: equal values, nothing reduced.
     let (p, o) = Board::start().player_opponent();
-    let d3 = 19;
-    let all = Board::start().legal_moves();
-    assert_eq!(reduced_moves(&w, p, o, 3, 1), all & !(1u64 << d3));
-    assert_eq!(reduced_moves(&w, p, o, 3, 4), 0);
-    assert_eq!(reduced_moves(&w, p, o, 2, 1), 0, "not below 3 plies left");
-    assert_eq!(reduced_moves(&w, p, o, 3, 0), 0, "select 0: full width");
+    assert_eq!(reduced_moves(&w, p, o, 3, 1), 0);
 }

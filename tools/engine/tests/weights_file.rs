@@ -120,7 +120,7 @@ fn the_shipped_file_is_the_tuned_table_with_the_classic_levels() {
             depth: 6,
             endgame: 14,
             budget: 0,
-            select: 0,
+            margin: 0,
         }))
     );
     // The top level: deeper than ODIN's tournament level, a selective depth 10 within 25 CPC
@@ -131,7 +131,7 @@ fn the_shipped_file_is_the_tuned_table_with_the_classic_levels() {
             depth: 10,
             endgame: 14,
             budget: 25,
-            select: 1,
+            margin: 30,
         }))
     );
 }
@@ -154,7 +154,7 @@ fn base_parses_with_every_value_in_place() {
             depth: 4,
             endgame: 10,
             budget: 0,
-            select: 0,
+            margin: 0,
         }))
     );
     assert_eq!((w.level(0), w.level(5)), (None, None));
@@ -185,7 +185,7 @@ fn extreme_values_are_accepted() {
             depth: 12,
             endgame: 20,
             budget: 0,
-            select: 0,
+            margin: 0,
         }
     );
 }
@@ -374,7 +374,7 @@ fn a_level_budget_is_optional_and_read() {
             depth: 4,
             endgame: 14,
             budget: 25,
-            select: 0,
+            margin: 0,
         }))
     );
     // Absent: no budget.
@@ -565,28 +565,37 @@ fn check_located(text: &str) {
 }
 
 #[test]
-fn selectivity_and_potential_are_optional_read_and_located() {
-    // docs/ai.md 4.5: `select` per level, 0..16, absent = full width.
+fn margins_and_potential_are_optional_read_and_located() {
+    // docs/ai.md 4.5: `margin` per level, 0..255 evaluation units, absent = full width.
     let w = Weights::parse(
-        &edited("endgame = 10 }", "endgame = 10, select = 3 }"),
+        &edited("endgame = 10 }", "endgame = 10, margin = 30 }"),
         "w.toml",
     )
     .unwrap();
-    let selects: Vec<u8> = w.search_levels().iter().map(|l| l.select).collect();
-    assert_eq!(selects, [0, 3]);
-    // "4 = { depth = 4, endgame = 10, select = 17 }": 17 is in column 41.
+    let margins: Vec<u8> = w.search_levels().iter().map(|l| l.margin).collect();
+    assert_eq!(margins, [0, 30]);
+    // "4 = { depth = 4, endgame = 10, margin = 256 }": 256 is in column 41.
     assert_rejected(
-        &edited("endgame = 10 }", "endgame = 10, select = 17 }"),
+        &edited("endgame = 10 }", "endgame = 10, margin = 256 }"),
         24,
         41,
-        "level 4 select = 17 is out of range 0..16 (moves)",
+        "level 4 margin = 256 is out of range 0..255 (evaluation units)",
     );
     assert_rejected(
-        &edited("endgame = 10 }", "endgame = 10, select = -1 }"),
+        &edited("endgame = 10 }", "endgame = 10, margin = -1 }"),
         24,
         41,
-        "level 4 select = -1 is out of range 0..16 (moves)",
+        "level 4 margin = -1 is out of range 0..255 (evaluation units)",
     );
+    // The rank count of the previous releases is a key no longer read: named, located.
+    let text = edited("endgame = 10 }", "endgame = 10, select = 1 }");
+    match Weights::parse(&text, "w.toml") {
+        Err(WeightsError::Invalid { line, message, .. }) => {
+            assert_eq!(line, 24);
+            assert!(message.contains("select") && message.contains("margin"), "{message}");
+        }
+        other => panic!("select accepted: {other:?}"),
+    }
     // docs/ai.md 3.3: `search.potential`, -64..64 (docs/ai.md 7), absent = 0.
     assert_eq!(Weights::parse(BASE, "w.toml").unwrap().potential(), 0);
     let w = Weights::parse(

@@ -9,10 +9,10 @@
 //! defines for the canonical order.
 //!
 //! A level may be *selective* (docs/ai.md 4.5): below the root, at a node with at least
-//! [`SELECT_MIN_DEPTH`] plies left and more than [`SELECT_MIN_EMPTIES`] empty squares, only
-//! the `select` best moves by [`selection_key`] are searched to the full depth, the others one
-//! ply shallower. The rank is a function of the position alone, so the value is still one
-//! number per (position, depth, select) that any alpha-beta finds.
+//! [`SELECT_MIN_DEPTH`] plies left and more than [`SELECT_MIN_EMPTIES`] empty squares, the
+//! moves whose [`shallow_value`] lies more than the level's `margin` below the best one are
+//! searched one ply shallower. That is a function of the position alone, so the value is
+//! still one number per (position, depth, margin) that any alpha-beta finds.
 
 use super::root::{root_loop, Line, Moves};
 use super::SearchResult;
@@ -28,47 +28,35 @@ pub const SELECT_MIN_DEPTH: u8 = 3;
 /// A selective level reduces only where more empty squares than this remain (docs/ai.md 4.5).
 pub const SELECT_MIN_EMPTIES: u32 = 5;
 
-/// The rank key of docs/ai.md 4.5 (lower is better): eight times the opponent's replies
-/// (at most 31) plus `(127 - w) / 32` for the square's effective weight `w`.
-#[must_use]
-pub fn selection_key(weight: i16, replies: u32) -> u8 {
-    let few = replies.min(31) as u8;
-    let light = (127 - weight).clamp(0, 255) as u8;
-    8 * few + (light >> 5)
-}
-
 /// For each legal move of `player` (a bitboard `moves`, ascending squares), whether a
-/// selective search of `select` (0 = none) at `depth` plies left searches it one ply shallower
-/// (docs/ai.md 4.5). Bit `sq` of the result is set for a reduced move.
+/// selective search of `margin` (0 = none) at `depth` plies left searches it one ply shallower
+/// (docs/ai.md 4.5): its shallow value, `-V(child, 0)`, lies more than `margin` below the best
+/// shallow value of the node. Bit `sq` of the result is set for a reduced move.
 #[must_use]
-pub fn reduced_moves(w: &Weights, player: u64, opponent: u64, depth: u8, select: u8) -> u64 {
+pub fn reduced_moves(w: &Weights, player: u64, opponent: u64, depth: u8, margin: u8) -> u64 {
     let occupied = player | opponent;
-    if select == 0 || depth < SELECT_MIN_DEPTH || (!occupied).count_ones() <= SELECT_MIN_EMPTIES {
+    if margin == 0 || depth < SELECT_MIN_DEPTH || (!occupied).count_ones() <= SELECT_MIN_EMPTIES {
         return 0;
     }
     let moves = legal_moves(player, opponent);
-    let keyed: Vec<(u8, u8)> = crate::board::squares(moves)
-        .map(|sq| {
-            let f = crate::board::flips(player, opponent, sq);
-            let replies = legal_moves(opponent & !f, player | f | 1u64 << sq).count_ones();
-            (
-                sq,
-                selection_key(effective_weight(w, occupied, sq), replies),
-            )
-        })
+    let valued: Vec<(u8, i32)> = crate::board::squares(moves)
+        .map(|sq| (sq, i32::from(shallow_value(w, player, opponent, sq))))
         .collect();
-    let mut reduced = 0u64;
-    for &(sq, key) in &keyed {
-        // Moves ranked before this one: a lower key, or the same key on an earlier square.
-        let rank = keyed
-            .iter()
-            .filter(|&&(t, k)| k < key || (k == key && t < sq))
-            .count();
-        if rank >= usize::from(select) {
-            reduced |= 1u64 << sq;
-        }
-    }
-    reduced
+    let Some(best) = valued.iter().map(|&(_, v)| v).max() else {
+        return 0;
+    };
+    valued
+        .iter()
+        .filter(|&&(_, v)| v < best - i32::from(margin))
+        .fold(0, |reduced, &(sq, _)| reduced | 1u64 << sq)
+}
+
+/// The shallow value of `player`'s legal move on `sq` (docs/ai.md 4.5): `-V(child, 0)`, the
+/// leaf value of the position after it, from the mover's point of view.
+#[must_use]
+pub fn shallow_value(w: &Weights, player: u64, opponent: u64, sq: u8) -> i16 {
+    let f = crate::board::flips(player, opponent, sq);
+    -leaf_value(w, opponent & !f, player | f | 1u64 << sq)
 }
 
 /// Searches `board` to `depth` plies (0 counts as 1).
@@ -77,25 +65,25 @@ pub fn search_depth(board: &Board, depth: u8, weights: &Weights) -> SearchResult
     search_depth_ordered(board, depth, weights, false)
 }
 
-/// [`search_depth`] for a selective level (docs/ai.md 4.5): `select` = 0 is the full-width
+/// [`search_depth`] for a selective level (docs/ai.md 4.5): `margin` = 0 is the full-width
 /// search.
 #[must_use]
 pub fn search_depth_selective(
     board: &Board,
     depth: u8,
-    select: u8,
+    margin: u8,
     weights: &Weights,
 ) -> SearchResult {
-    search_root(board, depth, select, weights, false)
+    search_root(board, depth, margin, weights, false)
 }
 
-/// `V(position, k)` of docs/ai.md 4.3 (4.5 with `select` > 0) for the owner of `player`, as an
+/// `V(position, k)` of docs/ai.md 4.3 (4.5 with `margin` > 0) for the owner of `player`, as an
 /// interior node: a full-window alpha-beta.
 #[must_use]
-pub fn node_value(w: &Weights, player: u64, opponent: u64, k: u8, select: u8) -> i16 {
+pub fn node_value(w: &Weights, player: u64, opponent: u64, k: u8, margin: u8) -> i16 {
     let mut s = Searcher {
         w,
-        select,
+        margin,
         nodes: 0,
     };
     s.negamax(player, opponent, k, -INF, INF, &mut Line::new())
@@ -116,7 +104,7 @@ pub fn search_depth_ordered(
 fn search_root(
     board: &Board,
     depth: u8,
-    select: u8,
+    margin: u8,
     weights: &Weights,
     canonical_root: bool,
 ) -> SearchResult {
@@ -127,7 +115,7 @@ fn search_root(
     }
     let mut s = Searcher {
         w: weights,
-        select,
+        margin,
         nodes: 1,
     };
     let occupied = p | o;
@@ -152,7 +140,7 @@ fn search_root(
 
 struct Searcher<'a> {
     w: &'a Weights,
-    select: u8,
+    margin: u8,
     nodes: u64,
 }
 
@@ -190,7 +178,7 @@ impl Searcher<'_> {
                 weight
             }
         });
-        let reduced = reduced_moves(w, p, o, depth, self.select);
+        let reduced = reduced_moves(w, p, o, depth, self.margin);
         let mut best = -INF;
         let mut child = Line::new();
         for (sq, f) in order.iter() {

@@ -13,10 +13,10 @@ pub fn value_depth(w: &Weights, player: u64, opponent: u64, depth: u8) -> i16 {
     value_depth_select(w, player, opponent, depth, 0)
 }
 
-/// V(position, depth) of a selective level (docs/ai.md 4.5; `select` = 0: full width) for the
+/// V(position, depth) of a selective level (docs/ai.md 4.5; `margin` = 0: full width) for the
 /// owner of `player`, as an interior node.
 #[must_use]
-pub fn value_depth_select(w: &Weights, player: u64, opponent: u64, depth: u8, select: u8) -> i16 {
+pub fn value_depth_select(w: &Weights, player: u64, opponent: u64, depth: u8, margin: u8) -> i16 {
     let moves = legal_moves(player, opponent);
     if depth == 0 {
         return leaf_value(w, player, opponent);
@@ -25,14 +25,14 @@ pub fn value_depth_select(w: &Weights, player: u64, opponent: u64, depth: u8, se
         if legal_moves(opponent, player) == 0 {
             return terminal_score(player, opponent);
         }
-        return -value_depth_select(w, opponent, player, depth, select);
+        return -value_depth_select(w, opponent, player, depth, margin);
     }
-    let reduced = reduced_moves(w, player, opponent, depth, select);
+    let reduced = reduced_moves(w, player, opponent, depth, margin);
     squares(moves)
         .map(|sq| {
             let f = flips(player, opponent, sq);
             let k = depth - 1 - u8::from(reduced >> sq & 1 == 1);
-            -value_depth_select(w, opponent & !f, player | f | 1u64 << sq, k, select)
+            -value_depth_select(w, opponent & !f, player | f | 1u64 << sq, k, margin)
         })
         .max()
         .expect("at least one move")
@@ -70,11 +70,11 @@ pub fn minimax_depth(board: &Board, depth: u8, w: &Weights) -> (Option<u8>, i16)
 pub fn minimax_depth_select(
     board: &Board,
     depth: u8,
-    select: u8,
+    margin: u8,
     w: &Weights,
 ) -> (Option<u8>, i16) {
     let depth = depth.max(1);
-    canonical_root(board, |p, o| value_depth_select(w, p, o, depth - 1, select))
+    canonical_root(board, |p, o| value_depth_select(w, p, o, depth - 1, margin))
 }
 
 /// The chosen move and exact score of the endgame mode. `None` (score 0) when the side to move

@@ -53,7 +53,7 @@ pub fn search(board: &Board, level: Level, weights: &Weights) -> SearchResult {
     match level {
         Level::NixonEasy => nixon::nixon_easy(board, weights),
         Level::NixonHard => nixon::nixon_hard(board, weights),
-        Level::Search(s) => search_stage_select(board, final_stage(board, s), s.select, weights),
+        Level::Search(s) => search_stage_select(board, final_stage(board, s), s.margin, weights),
     }
 }
 
@@ -125,18 +125,18 @@ pub fn search_stage(board: &Board, stage: Stage, weights: &Weights) -> SearchRes
     }
 }
 
-/// [`search_stage`] at a selective level (docs/ai.md 4.5): `select` is the level's
-/// [`SearchLevel::select`] (0 = full width, the same as [`search_stage`]). The exact endgame is
+/// [`search_stage`] at a selective level (docs/ai.md 4.5): `margin` is the level's
+/// [`SearchLevel::margin`] (0 = full width, the same as [`search_stage`]). The exact endgame is
 /// never selective.
 #[must_use]
 pub fn search_stage_select(
     board: &Board,
     stage: Stage,
-    select: u8,
+    margin: u8,
     weights: &Weights,
 ) -> SearchResult {
     match stage {
-        Stage::Depth(d) => alphabeta::search_depth_selective(board, d, select, weights),
+        Stage::Depth(d) => alphabeta::search_depth_selective(board, d, margin, weights),
         Stage::Exact => endgame::solve_exact(board),
     }
 }
@@ -145,11 +145,11 @@ pub fn search_stage_select(
 /// selectivity (full width for a level that is not a search level).
 #[must_use]
 pub fn level_stage(board: &Board, level: u8, stage: Stage, weights: &Weights) -> SearchResult {
-    let select = match weights.level(level) {
-        Some(Level::Search(s)) => s.select,
+    let margin = match weights.level(level) {
+        Some(Level::Search(s)) => s.margin,
         _ => 0,
     };
-    search_stage_select(board, stage, select, weights)
+    search_stage_select(board, stage, margin, weights)
 }
 
 /// The stage whose answer [`search`] returns for `level`: [`Stage::Exact`] when the board has

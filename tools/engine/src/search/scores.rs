@@ -45,7 +45,7 @@ pub fn move_scores(board: &Board, level: u8, weights: &Weights) -> Vec<(u8, i16)
                     if exact {
                         -exact_value(cp, co)
                     } else {
-                        -depth_value(weights, cp, co, s.depth.max(1) - 1, s.select)
+                        -depth_value(weights, cp, co, s.depth.max(1) - 1, s.margin)
                     }
                 }
             };
@@ -54,14 +54,14 @@ pub fn move_scores(board: &Board, level: u8, weights: &Weights) -> Vec<(u8, i16)
         .collect()
 }
 
-/// V(position, k) of docs/ai.md (4.5 with `select` > 0) for the owner of `player`, by the
+/// V(position, k) of docs/ai.md (4.5 with `margin` > 0) for the owner of `player`, by the
 /// alpha-beta.
-fn depth_value(w: &Weights, player: u64, opponent: u64, k: u8, select: u8) -> i16 {
+fn depth_value(w: &Weights, player: u64, opponent: u64, k: u8, margin: u8) -> i16 {
     if k == 0 {
         return leaf_value(w, player, opponent);
     }
-    if select > 0 {
-        return node_value(w, player, opponent, k, select);
+    if margin > 0 {
+        return node_value(w, player, opponent, k, margin);
     }
     if legal_moves(player, opponent) != 0 {
         return search_depth(&pov(player, opponent), k, w).score;

@@ -98,7 +98,7 @@ pub fn weights_include(weights: &Weights, origin: &str) -> String {
     );
     let _ = writeln!(
         s,
-        "w_levels:                       ; depth, endgame threshold, budget (CPC minutes a side, 0 = none), select (docs/ai.md 4.5) of levels 3, 4, ..."
+        "w_levels:                       ; depth, endgame threshold, budget (CPC minutes a side, 0 = none), margin (docs/ai.md 4.5) of levels 3, 4, ..."
     );
     for (i, level) in levels.iter().enumerate() {
         let _ = writeln!(
@@ -107,7 +107,7 @@ pub fn weights_include(weights: &Weights, origin: &str) -> String {
             level.depth,
             level.endgame,
             level.budget,
-            level.select,
+            level.margin,
             i + 3
         );
     }
@@ -146,14 +146,14 @@ mod tests {
             assert_eq!(bin[levels + 4 * i], l.depth);
             assert_eq!(bin[levels + 4 * i + 1], l.endgame);
             assert_eq!(bin[levels + 4 * i + 2], l.budget);
-            assert_eq!(bin[levels + 4 * i + 3], l.select);
+            assert_eq!(bin[levels + 4 * i + 3], l.margin);
         }
         // Four bytes a level, and nothing after the table.
         assert_eq!(bin.len(), levels + 4 * w.search_levels().len());
     }
 
     #[test]
-    fn level_budgets_and_selectivity_are_the_third_and_fourth_bytes() {
+    fn level_budgets_and_margins_are_the_third_and_fourth_bytes() {
         // The shipped levels replaced by three with budgets 0 (absent), 25 and 180.
         let mut text = String::new();
         for line in othello_engine::weights::DEFAULT_TOML.lines() {
@@ -164,7 +164,7 @@ mod tests {
             }
             if line.trim() == "[levels]" {
                 text.push_str("3 = { depth = 2, endgame = 8 }\n");
-                text.push_str("4 = { depth = 8, endgame = 14, budget = 25, select = 3 }\n");
+                text.push_str("4 = { depth = 8, endgame = 14, budget = 25, margin = 30 }\n");
                 text.push_str("5 = { depth = 12, endgame = 20, budget = 99 }\n");
             }
         }
@@ -172,7 +172,7 @@ mod tests {
         let budgets: Vec<u8> = w.search_levels().iter().map(|l| l.budget).collect();
         assert_eq!(budgets, [0, 25, 99]);
         let inc = weights_include(&w, "test.toml");
-        assert!(inc.contains("        db 8,14,25,3   ; level 4\n"), "{inc}");
+        assert!(inc.contains("        db 8,14,25,30   ; level 4\n"), "{inc}");
         let asm = cpc_asm::assemble_str_with(
             "        org &4000\n        include \"weights.inc\"\n",
             &cpc_asm::Options::default().generated_file(WEIGHTS_INCLUDE, inc),

@@ -148,7 +148,7 @@ pub fn expected(
         let want = final_stage(board, s);
         return if byte == want.ai_depth() {
             Ok(Expected::Answer(search_stage_select(
-                board, want, s.select, weights,
+                board, want, s.margin, weights,
             )))
         } else {
             Err(format!(
@@ -171,7 +171,7 @@ pub fn expected(
             s.endgame
         )),
         Some(stage) => Ok(Expected::Answer(search_stage_select(
-            board, stage, s.select, weights,
+            board, stage, s.margin, weights,
         ))),
         None => Err(format!("ai_depth &{byte:02X}, which names no stage")),
     }
