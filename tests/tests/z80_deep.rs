@@ -260,7 +260,9 @@ fn selective_levels_match_the_reference() {
     eprintln!("selective levels: slowest move {slowest:.1} CPC s");
     // The rule changes answers, or the comparison above proves nothing about it.
     let full = Weights::parse(
-        &toml.replace(", margin = 10", "").replace(", margin = 40", ""),
+        &toml
+            .replace(", margin = 10", "")
+            .replace(", margin = 40", ""),
         "full",
     )
     .expect("valid weights");

@@ -14,8 +14,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::levels::{
-    Level, SearchLevel, BUDGET_RANGE, DEPTH_RANGE, ENDGAME_RANGE, FIRST_SEARCH_LEVEL, MAX_LEVEL,
-    MARGIN_RANGE,
+    Level, SearchLevel, BUDGET_RANGE, DEPTH_RANGE, ENDGAME_RANGE, FIRST_SEARCH_LEVEL, MARGIN_RANGE,
+    MAX_LEVEL,
 };
 
 /// Levels a weights file may name as the first one that uses the book: search levels only, so

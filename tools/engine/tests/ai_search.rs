@@ -342,7 +342,10 @@ fn a_move_more_than_the_margin_below_the_best_shallow_value_is_reduced() {
     values.sort_by_key(|&(s, v)| (-v, s));
     let best = values[0].1;
     let (second, second_value) = values[1];
-    assert!(second_value < best, "the test needs two different values: {values:?}");
+    assert!(
+        second_value < best,
+        "the test needs two different values: {values:?}"
+    );
     let gap = u8::try_from(best - second_value).expect("a gap below 256");
     // Exactly the margin below the best: searched to the full depth; one more: reduced.
     assert_eq!(reduced_moves(&w, p, o, 3, gap) >> second & 1, 0);
@@ -354,7 +357,11 @@ fn a_move_more_than_the_margin_below_the_best_shallow_value_is_reduced() {
         .filter(|&&(_, v)| i32::from(v) < i32::from(best) - 20)
         .fold(0u64, |r, &(s, _)| r | 1u64 << s);
     assert_eq!(reduced_moves(&w, p, o, 3, 20), expected);
-    assert_eq!(reduced_moves(&w, p, o, 3, 20) >> values[0].0 & 1, 0, "never the best");
+    assert_eq!(
+        reduced_moves(&w, p, o, 3, 20) >> values[0].0 & 1,
+        0,
+        "never the best"
+    );
     assert_eq!(reduced_moves(&w, p, o, 2, 20), 0, "not below 3 plies left");
     assert_eq!(reduced_moves(&w, p, o, 3, 0), 0, "margin 0: full width");
     // At the start the four moves are symmetric: equal values, nothing reduced.

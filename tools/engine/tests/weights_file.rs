@@ -592,7 +592,10 @@ fn margins_and_potential_are_optional_read_and_located() {
     match Weights::parse(&text, "w.toml") {
         Err(WeightsError::Invalid { line, message, .. }) => {
             assert_eq!(line, 24);
-            assert!(message.contains("select") && message.contains("margin"), "{message}");
+            assert!(
+                message.contains("select") && message.contains("margin"),
+                "{message}"
+            );
         }
         other => panic!("select accepted: {other:?}"),
     }
