@@ -630,7 +630,7 @@ ab_key_weights_key:
         ld a,(ix+FR_N)
         ret
 
-; ab_key_replies: key = 8 * min(O's replies, 31) + (127 - w) / 32.
+; ab_key_replies: key = 8 * min(O's replies, 15) + (127 - w) / 32 (ab_key_put).
 ab_key_replies:
         ld (ix+FR_SORT),1
         push ix
@@ -654,10 +654,19 @@ ab_key_replies_key:
         call sm_undo
         pop bc
         ld a,b
-        cp 32
-        jr c,ab_key_replies_few
-        ld a,31
-ab_key_replies_few:
+        call ab_key_put
+        jr nz,ab_key_replies_key
+        ld a,(ix+FR_N)
+        ret
+
+; ab_key_put: the key of the entry at ab_key_ptr, 8 * min(A, 15) + (127 - w) / 32 for a count
+; A (the fewer the better) and the weight w of its cell (the heavier the better); then the
+; next entry. Out: Z when it was the last. Trashes AF, B, DE, HL.
+ab_key_put:
+        cp 16
+        jr c,ab_key_put_few
+        ld a,15
+ab_key_put_few:
         add a,a
         add a,a
         add a,a
@@ -680,8 +689,6 @@ ab_key_replies_few:
         ld (ab_key_ptr),hl
         ld hl,ab_key_left
         dec (hl)
-        jr nz,ab_key_replies_key
-        ld a,(ix+FR_N)
         ret
 
 ; ab_pick: C = the next move to search (FR_I): in list order, or the remaining move with the
@@ -787,33 +794,8 @@ ab_key_values_move:
         ld (ab_value_best),de
 ab_key_values_kept:
         call ab_unmake
-        ld a,(ab_leaf_moves)    ; key = 8 * min(O's line moves, 15) + (127 - w) / 32
-        cp 16
-        jr c,ab_key_values_few
-        ld a,15
-ab_key_values_few:
-        add a,a
-        add a,a
-        add a,a
-        ld b,a
-        ld hl,(ab_key_ptr)
-        ld e,(hl)
-        ld d,mb_board/256
-        set 7,e
-        ld a,(de)
-        cpl
-        xor &80                 ; 127 - w
-        rlca
-        rlca
-        rlca
-        and 7                   ; / 32
-        or b
-        inc hl
-        ld (hl),a
-        inc hl
-        ld (ab_key_ptr),hl
-        ld hl,ab_key_left
-        dec (hl)
+        ld a,(ab_leaf_moves)    ; ordered by O's line moves
+        call ab_key_put
         jr nz,ab_key_values_move
         ld hl,(ab_value_best)   ; DE = best - margin: u below it is reduced (no wrap:
         ld a,(ab_select)        ; best >= -WIN - 64, margin <= 255)
