@@ -13,6 +13,7 @@ mod build_cmd;
 mod dsk_cmd;
 mod elo_cmd;
 mod engine_cmd;
+mod margin_cmd;
 mod match_cmd;
 mod progress_bar;
 mod run_cmd;
@@ -67,6 +68,14 @@ enum Command {
     /// current iteration and writes the table reached so far. Check the result on the CPC with
     /// `match --black z80:L@OUT --white z80:L --alternate`.
     Tune(tune_cmd::TuneArgs),
+    /// Measure the margin of the selective search (docs/ai.md 4.5) for a weights file.
+    ///
+    /// Plays GAMES games of LEVEL against itself from seeded openings and, in their middle-game
+    /// positions, compares each move's shallow value (the leaf value one ply deep) with the best
+    /// move of a full-width search of DEPTH plies. For each margin it prints the share of the
+    /// moves that would be searched a ply shallower and the share of the positions whose deep
+    /// best move would be among them, and suggests a margin for `levels.N.margin`.
+    Margin(margin_cmd::MarginArgs),
 }
 
 fn main() -> ExitCode {
@@ -113,6 +122,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Elo(args) => elo_cmd::run(args),
         Command::Z80Gtp(args) => z80_gtp_cmd::run(args),
         Command::Tune(args) => tune_cmd::run(args),
+        Command::Margin(args) => margin_cmd::run(args),
     }
 }
 

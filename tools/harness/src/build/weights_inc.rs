@@ -180,7 +180,7 @@ mod tests {
         .unwrap();
         let bin = asm.binary();
         let levels = asm.symbol("w_levels").unwrap() as usize - 0x4000;
-        assert_eq!(&bin[levels..], &[2, 8, 0, 0, 8, 14, 25, 3, 12, 20, 99, 0]);
+        assert_eq!(&bin[levels..], &[2, 8, 0, 0, 8, 14, 25, 30, 12, 20, 99, 0]);
         assert_eq!(asm.symbol("W_SEARCH_LEVELS").unwrap(), 3);
     }
 

@@ -4,6 +4,7 @@
 //! (both colours of seeded openings) between the two perturbed tables on all cores. The file
 //! is written back with its comments and layout, and a header saying how it was made.
 
+pub mod margin;
 pub mod params;
 pub mod spsa;
 
