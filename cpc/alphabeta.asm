@@ -42,6 +42,7 @@ FR_LIST         equ 28          ; the moves: (cell, key) pairs
 FR_SIZE         equ 113         ; a child's field is at most at IX+125 (IX+d reaches 127)
 FR_MAX_MOVES    equ (FR_SIZE-FR_LIST)/2     ; 42 (a game reaches at most 33)
 SELECT_MIN_DEPTH equ 3          ; a selective level reduces at nodes with this many plies left
+                                ; (and more than AB_ORDER_EMPTIES empties: docs/ai.md 4.5)
 
 B_ZERO          equ &8000       ; 0, biased
 B_NEG_INF       equ &8000-32000 ; -INF
@@ -547,7 +548,7 @@ ab_unmake:
 ; heavier square) while more than AB_ORDER_EMPTIES squares are empty, in list order below
 ; (measured best: 5, with the transposition table; ab_node then puts the table's move
 ; first). Out: A = FR_N = the number of moves. Trashes everything but IX, IY.
-AB_ORDER_EMPTIES equ 5
+AB_ORDER_EMPTIES equ 5          ; also docs/ai.md 4.5's "more than 5 empty squares"
 
 ab_gen:
         push ix
@@ -592,7 +593,7 @@ ab_gen_listed:
         cp 2
         jr c,ab_gen_done        ; nothing to order
         ld a,(ix+FR_DEPTH)
-        cp 3
+        cp SELECT_MIN_DEPTH     ; also where a selective level's shallow values start
         jr c,ab_key_weights
         ld a,(ix+FR_EMPTY)
         cp AB_ORDER_EMPTIES+1

@@ -262,7 +262,7 @@ level_budget:
         ret c
         add a,a
         add a,a
-        add a,2                 ; the level's row of w_levels: depth, endgame, budget, select
+        add a,2                 ; the level's row of w_levels: depth, endgame, budget, margin
         ld e,a
         ld d,0
         ld hl,w_levels

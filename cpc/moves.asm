@@ -2,8 +2,8 @@
 ; alphabeta.asm, endgame.asm) on board.asm's mailbox: the list of empty cells, legal-move
 ; tests, mobility, making and taking back moves. board.asm reads this file after its code.
 ;
-; Next to mb_board the deep searches keep the empty cells in a doubly linked list in canonical
-; order (page EL_LIST, search.asm): the next empty cell at el[cell], the previous one at
+; Next to mb_board the deep searches keep the empty cells in a doubly linked list, the
+; heaviest first (page EL_LIST, search.asm; el_init): the next empty cell at el[cell], the previous one at
 ; el[cell + 128], cell 0 the head (0 also ends the list). Move generation and mobility visit
 ; the empty cells only, and skip those next to no disc: NB_TABLE (the page after EL_LIST)
 ; holds a mask of the discs around every cell, bits 7 to 0 set for a disc to the NW, SE, N, S,

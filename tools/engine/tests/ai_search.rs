@@ -294,7 +294,7 @@ fn selective_alphabeta_equals_selective_minimax() {
     let mut reduced_somewhere = 0;
     for w in &weight_sets {
         for b in &positions {
-            for (depth, margin) in [(3, 10), (4, 30), (5, 10), (5, 60)] {
+            for (depth, margin) in [(4, 10), (4, 30), (5, 10), (5, 60)] {
                 if depth == 5 && b.empties().count_ones() > 36 {
                     continue; // the unpruned tree is too big to stay a quick test
                 }

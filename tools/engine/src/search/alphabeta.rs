@@ -34,8 +34,7 @@ pub const SELECT_MIN_EMPTIES: u32 = 5;
 /// shallow value of the node. Bit `sq` of the result is set for a reduced move.
 #[must_use]
 pub fn reduced_moves(w: &Weights, player: u64, opponent: u64, depth: u8, margin: u8) -> u64 {
-    let occupied = player | opponent;
-    if margin == 0 || depth < SELECT_MIN_DEPTH || (!occupied).count_ones() <= SELECT_MIN_EMPTIES {
+    if !shallow_values_needed(player | opponent, depth, margin) {
         return 0;
     }
     let moves = legal_moves(player, opponent);
@@ -49,6 +48,12 @@ pub fn reduced_moves(w: &Weights, player: u64, opponent: u64, depth: u8, margin:
         .iter()
         .filter(|&&(_, v)| v < best - i32::from(margin))
         .fold(0, |reduced, &(sq, _)| reduced | 1u64 << sq)
+}
+
+/// Whether a node with these discs and `depth` plies left looks at its moves' shallow values
+/// at a selective level of `margin` (docs/ai.md 4.5).
+fn shallow_values_needed(occupied: u64, depth: u8, margin: u8) -> bool {
+    margin > 0 && depth >= SELECT_MIN_DEPTH && (!occupied).count_ones() > SELECT_MIN_EMPTIES
 }
 
 /// The shallow value of `player`'s legal move on `sq` (docs/ai.md 4.5): `-V(child, 0)`, the
@@ -179,6 +184,10 @@ impl Searcher<'_> {
             }
         });
         let reduced = reduced_moves(w, p, o, depth, self.margin);
+        if shallow_values_needed(occupied, depth, self.margin) {
+            // Each shallow value is a leaf looked at (the Z80 counts them too).
+            self.nodes += u64::from(moves.count_ones());
+        }
         let mut best = -INF;
         let mut child = Line::new();
         for (sq, f) in order.iter() {
