@@ -6,18 +6,25 @@
 ; With a limit, the search of a position with e empty squares (at most `endgame` of them
 ; solved exactly) gets, of the time left t (less TM_RESERVE seconds):
 ;
-;   e > endgame   soft = t / ((e - endgame + 1) / 2 + TM_END_UNITS), this side's moves
-;                 before the exact endgame plus the endgame's share; a new stage (two
-;                 plies deeper) starts only while at most soft / 3 has gone, since it
-;                 takes several times longer than all before it; hard = min(3 * soft, t / 2)
-;   e <= endgame  hard = t / 2 for the whole search, the exact endgame included (if it
-;                 does not finish, a later move with fewer empty squares tries again)
+;   e > endgame   soft = t / ((e - endgame + 1) / 2 + u), this side's moves before the
+;                 exact endgame plus the endgame's share u: TM_END_UNITS when e - endgame
+;                 is even (this side will solve `endgame` squares, barring passes),
+;                 TM_END_UNITS_ODD when odd (it will solve one square fewer, several
+;                 times faster); a new stage (two plies deeper) starts only while at most
+;                 soft / 3 has gone, since it takes several times longer than all before
+;                 it; hard = min(3 * soft, t / 2)
+;   e <= endgame  hard = t - ceil(t / 4) for the whole search, the exact endgame
+;                 included (if it does not finish, a later move with fewer empty squares,
+;                 which has the quarter kept, tries again): an exact solve of `endgame`
+;                 squares often needs more than half of what is left, and the solves
+;                 after it take a fraction of it
 ;
 ; The interrupt handler counts the hard limit down once a frame (tm_tick) and at 0 sets
 ; ai_abort = 2: the search stops at once and answers with its last complete stage, like
 ; "move now" (search.asm sr_abort). So a side never thinks longer than half of what it has
-; left, and a game never runs over its budget. The stage a move comes from is in ai_depth,
-; so that a harness can check it against the reference engine all the same.
+; left before the exact endgame, nor longer than three quarters in it, and a game never runs
+; over its budget. The stage a move comes from is in ai_depth, so that a harness can check
+; it against the reference engine all the same.
 ;
 ;   tm_start   before the stages: the limits, the hard one running (sr_deep).
 ;   tm_more    carry set while there is time to start another stage.
@@ -25,7 +32,8 @@
 ;   tm_tick    the interrupt handler's count, once a frame.
 
 TM_RESERVE      equ 5               ; seconds never planned for
-TM_END_UNITS    equ 4               ; the exact endgame's share, in middle-game moves
+TM_END_UNITS    equ 4               ; the exact endgame's share, in middle-game moves, of
+TM_END_UNITS_ODD equ 2              ; a side that will solve `endgame` squares / one fewer
 TM_MAX_SECONDS  equ 1310            ; the longest limit, 65500 frames
 FRAMES_PER_SECOND equ 50            ; a frame is 312 lines of 64 us: 50.08 a second
 AI_ABORT_TIME   equ 2               ; ai_abort: the hard limit was reached
@@ -57,12 +65,17 @@ tm_start_left_set:
         ld a,(sr_exact)
         or a
         jr nz,tm_start_exact
-        ld a,(FRAMES+FR_EMPTY)  ; the moves planned for: (e - endgame + 1) / 2 + TM_END_UNITS
-        ld hl,sr_endgame
+        ld a,(FRAMES+FR_EMPTY)  ; the moves planned for: (e - endgame + 1) / 2 + the
+        ld hl,sr_endgame        ; exact endgame's share
         sub (hl)
+        ld b,TM_END_UNITS       ; e - endgame even: this side will solve `endgame` squares
+        bit 0,a
+        jr z,tm_start_units
+        ld b,TM_END_UNITS_ODD   ; odd: one square fewer, several times faster
+tm_start_units:
         inc a
         srl a
-        add a,TM_END_UNITS
+        add a,b
         ld hl,(tm_left)
         call tm_div
         ld (tm_soft),hl
@@ -80,10 +93,19 @@ tm_start_left_set:
         jr c,tm_start_hard      ; t / 2 is the smaller
         ex de,hl
         jr tm_start_hard
-tm_start_exact:
+tm_start_exact:                 ; hard = t - ceil(t / 4)
         ld hl,(tm_left)
-        srl h
-        rr l
+        ld d,h
+        ld e,l
+        inc de
+        inc de
+        inc de
+        srl d
+        rr e
+        srl d
+        rr e                    ; DE = ceil(t / 4)
+        or a
+        sbc hl,de
         ld (tm_soft),hl
 tm_start_hard:
         ld a,h                  ; at least a second

@@ -17,7 +17,8 @@
 //!
 //! `cargo bench -p cpc-e2e --bench z80_deep [-- LEVELS [GAMES [games-only]]]`, e.g. `-- 3,4,5
 //! 2`; default: every level, 2 games each. The top level takes a long time (host minutes).
-//! `games-only` skips part 2. The games also give the stages by phase of the game (moves 9
+//! `games-only` skips part 2; `trace` prints every move of a game with a budget (its
+//! stage, CPC seconds and the side's time left), the time manager's record. The games also give the stages by phase of the game (moves 9
 //! to 17, 18 on), the depth ODIN's tournament level is measured by.
 
 #[path = "../tests/z80_common/mod.rs"]
@@ -57,6 +58,10 @@ fn sec(us: u64) -> f64 {
     us as f64 / 1e6
 }
 
+/// Random plies before a game: after 2, the games are only 3 different ones up to symmetry
+/// (the level plays the same moves from symmetric positions).
+const OPENING_PLIES: u32 = 4;
+
 /// A start position after `plies` seeded random moves.
 fn opening(seed: u64, plies: u32) -> Board {
     let mut rng = Rng::new(seed);
@@ -73,7 +78,7 @@ fn opening(seed: u64, plies: u32) -> Board {
 /// (docs/ai.md 4.4) each side passes `ai_time` = what is left of its budget, as the game does,
 /// and each answer is checked at the stage `ai_depth` reports. Returns the answers (with
 /// their stages) and the CPC time of each side.
-fn game(z: &mut Z80, start: Board, level: u8, w: &Weights) -> (Vec<Answer>, [u64; 2]) {
+fn game(z: &mut Z80, start: Board, level: u8, w: &Weights, trace: bool) -> (Vec<Answer>, [u64; 2]) {
     let budget_us = match w.level(level) {
         Some(Level::Search(s)) => u64::from(s.budget) * 60_000_000,
         _ => 0,
@@ -107,8 +112,16 @@ fn game(z: &mut Z80, start: Board, level: u8, w: &Weights) -> (Vec<Answer>, [u64
             );
             (a, stage)
         };
-        side_us[side] += a.us;
         let move_number = 61 - b.empties().count_ones();
+        if trace && budget_us != 0 {
+            println!(
+                "trace: move {move_number:2} side {side} empties {:2} stage {stage:3} {:7.1} CPC s of {:7.1} left",
+                b.empties().count_ones(),
+                sec(a.us),
+                sec(budget_us.saturating_sub(side_us[side]))
+            );
+        }
+        side_us[side] += a.us;
         answers.push((a, stage, move_number));
         b.play(a.mv).expect("a legal move");
     }
@@ -145,8 +158,10 @@ fn stages(answers: &[Answer]) -> String {
 
 /// The stages by phase of the game (ODIN's tournament level searched 7 plies until move 18,
 /// then 9 plies until 12 empties, then exactly): moves 9 to 17 outside the book, move 18 on
-/// before the exact endgame, and how many of each reached 7 and 9 plies.
-fn phases(answers: &[Answer]) -> String {
+/// before the exact endgame, and how many of each reached 7 and 9 plies; then the moves at
+/// `endgame` empty squares or fewer whose exact search did not finish in time.
+fn phases(answers: &[Answer], endgame: u8) -> String {
+    let in_endgame = |n: u32| 61 - n <= u32::from(endgame);
     let early: Vec<u8> = answers
         .iter()
         .filter(|&&(_, s, n)| n < 18 && s != 0 && s != 0xFF)
@@ -154,7 +169,13 @@ fn phases(answers: &[Answer]) -> String {
         .collect();
     let late: Vec<u8> = answers
         .iter()
-        .filter(|&&(_, s, n)| n >= 18 && s != 0 && s != 0xFF)
+        .filter(|&&(_, s, n)| n >= 18 && s != 0 && s != 0xFF && !in_endgame(n))
+        .map(|&(_, s, _)| s)
+        .collect();
+    // The exact endgame did not finish in time: the deepest stage before it answered.
+    let missed: Vec<u8> = answers
+        .iter()
+        .filter(|&&(_, s, n)| s != 0 && s != 0xFF && in_endgame(n))
         .map(|&(_, s, _)| s)
         .collect();
     let exact = answers.iter().filter(|&&(_, s, _)| s == 0xFF).count();
@@ -178,12 +199,14 @@ fn phases(answers: &[Answer]) -> String {
             .join(", ")
     };
     format!(
-        "| {} | {} | {} | {} | {} | {exact} | {book} |",
+        "| {} | {} | {} | {} | {} | {exact} | {} {} | {book} |",
         hist(&early),
         at_least(&early, 7),
         hist(&late),
         at_least(&late, 9),
-        answers.len()
+        answers.len(),
+        missed.len(),
+        hist(&missed)
     )
 }
 
@@ -204,6 +227,7 @@ fn main() {
     let games: u64 = args
         .get(1)
         .map_or(2, |g| g.parse().expect("games: a number"));
+    let trace = args.iter().any(|a| a == "trace");
     let mut z = Z80::new(&w, "cpc/weights.toml");
     z.start(); // the interrupt handler runs, so a time limit counts down
 
@@ -218,12 +242,18 @@ fn main() {
         let mut all = Vec::new();
         let mut worst_side = 0u64;
         for g in 0..games {
-            let (answers, sides) = game(&mut z, opening(0x0DEE_9000 + 16 * g, 2), level, &w);
+            let (answers, sides) = game(
+                &mut z,
+                opening(0x0DEE_9000 + 16 * g, OPENING_PLIES),
+                level,
+                &w,
+                trace,
+            );
             worst_side = worst_side.max(sides[0]).max(sides[1]);
             all.extend(answers);
         }
         let stage_text = stages(&all);
-        phase_rows.push(format!("| {level} {}", phases(&all)));
+        phase_rows.push(format!("| {level} {}", phases(&all, def.endgame)));
         let mut all: Vec<AiAnswer> = all.into_iter().map(|(a, _, _)| a).collect();
         all.sort_by_key(|a| a.us);
         let total_us: u64 = all.iter().map(|a| a.us).sum();
@@ -248,13 +278,13 @@ fn main() {
 
     println!("\nStages by phase (moves 9-17 and 18 on, outside the book and the exact endgame)\n");
     println!(
-        "| level | moves 9-17 | >= 7 plies | move 18 on | >= 9 plies | moves | exact | book |"
+        "| level | moves 9-17 | >= 7 plies | move 18 on | >= 9 plies | moves | exact | exact not finished (stage answering) | book |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     for row in &phase_rows {
         println!("{row}");
     }
-    if args.get(2).map(String::as_str) == Some("games-only") {
+    if args.iter().skip(2).any(|a| a == "games-only") {
         return;
     }
 
