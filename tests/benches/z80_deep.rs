@@ -15,11 +15,12 @@
 //! which scans the keyboard every frame, and waits for a key): the calls run with the
 //! interrupts of the real game, as when it plays.
 //!
-//! `cargo bench -p cpc-e2e --bench z80_deep [-- LEVELS [GAMES [games-only]]]`, e.g. `-- 3,4,5
-//! 2`; default: every level, 2 games each. The top level takes a long time (host minutes).
-//! `games-only` skips part 2; `trace` prints every move of a game with a budget (its
-//! stage, CPC seconds and the side's time left), the time manager's record. The games also give the stages by phase of the game (moves 9
-//! to 17, 18 on), the depth ODIN's tournament level is measured by.
+//! `cargo bench -p cpc-e2e --bench z80_deep [-- [LEVELS [GAMES]] [games-only] [trace]]`, e.g.
+//! `-- 3,4,5 2`; default: every level, 2 games each. The top level takes a long time (host
+//! minutes). `games-only` skips part 2; `trace` prints every move of a game with a budget
+//! (its stage, CPC seconds and the side's time left), the time manager's record. The games
+//! also give the stages by phase of the game (moves 9 to 17, 18 on), the depth ODIN's
+//! tournament level is measured by.
 
 #[path = "../tests/z80_common/mod.rs"]
 mod z80_common;
@@ -175,7 +176,7 @@ fn phases(answers: &[Answer], endgame: u8) -> String {
     // The exact endgame did not finish in time: the deepest stage before it answered.
     let missed: Vec<u8> = answers
         .iter()
-        .filter(|&&(_, s, n)| s != 0 && s != 0xFF && in_endgame(n))
+        .filter(|&&(_, s, n)| s != 0 && s != 0xFF && s != FINAL_STAGE && in_endgame(n))
         .map(|&(_, s, _)| s)
         .collect();
     let exact = answers.iter().filter(|&&(_, s, _)| s == 0xFF).count();
@@ -211,9 +212,15 @@ fn phases(answers: &[Answer], endgame: u8) -> String {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args()
+    let words: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
+        .collect();
+    let flag = |name: &str| words.iter().any(|a| a == name);
+    let (games_only, trace) = (flag("games-only"), flag("trace"));
+    let args: Vec<&String> = words
+        .iter()
+        .filter(|a| *a != "games-only" && *a != "trace")
         .collect();
     let w = Weights::default();
     let top = w.max_level();
@@ -227,7 +234,6 @@ fn main() {
     let games: u64 = args
         .get(1)
         .map_or(2, |g| g.parse().expect("games: a number"));
-    let trace = args.iter().any(|a| a == "trace");
     let mut z = Z80::new(&w, "cpc/weights.toml");
     z.start(); // the interrupt handler runs, so a time limit counts down
 
@@ -284,7 +290,7 @@ fn main() {
     for row in &phase_rows {
         println!("{row}");
     }
-    if args.iter().skip(2).any(|a| a == "games-only") {
+    if games_only {
         return;
     }
 

@@ -415,7 +415,11 @@ fn hard_limit(left: u64, e: u64, endgame: u64) -> u64 {
     let t = left.saturating_sub(5).max(1);
     let hard = if e > endgame {
         // The exact endgame's share: more for the side that will solve `endgame` squares.
-        let share = if (e - endgame) % 2 == 0 { 4 } else { 2 };
+        let share = if (e - endgame).is_multiple_of(2) {
+            4
+        } else {
+            2
+        };
         let soft = t / ((e - endgame).div_ceil(2) + share);
         (3 * soft).min(t / 2)
     } else {
@@ -528,7 +532,10 @@ fn before_the_exact_endgame_a_time_limit_falls_back_to_depth_4() {
     // The top level is selective (docs/ai.md 4.5): its depth-4 stage reduces below the root.
     let r = level_stage(b, top, Stage::Depth(4), &w);
     assert_eq!((Some(a.mv), a.score), (r.best_move, r.score));
-    let hard = hard_limit(8, 14, 14);
+    let endgame = stage::search_level(&w, top)
+        .expect("a search level")
+        .endgame;
+    let hard = hard_limit(8, 14, u64::from(endgame));
     assert!(a.us <= hard + 100_000, "{} µs with 2 s to spend", a.us);
     let a = ai_timed(&mut z, b, top, 1500);
     assert_eq!(a.depth, 0xFF, "1 121 s are enough for this one");

@@ -1,6 +1,6 @@
 //! `cpc-othello engine ...`: the reference engine from the command line.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -244,14 +244,23 @@ pub fn run(cmd: EngineCmd) -> anyhow::Result<ExitCode> {
             use cpc_harness::build::book_inc::{describe_book, regenerate_book};
             let weights = file.load()?;
             if generate {
-                let progress = |ply: u8, n: usize| eprint!("\rply {ply}: {n} positions searched");
+                // One line redrawn on a terminal; nothing in a log, where `\r` would pile up.
+                let terminal = io::stderr().is_terminal();
+                let progress = |ply: u8, n: usize| {
+                    if terminal {
+                        eprint!("\rply {ply}: {n} positions searched");
+                    }
+                };
                 let summary = regenerate_book(
                     &weights,
                     file.weights.as_deref(),
                     output.as_deref(),
                     &progress,
                 )?;
-                println!("\n{summary}");
+                if terminal {
+                    eprintln!();
+                }
+                println!("{summary}");
             } else {
                 println!("{}", describe_book(&weights));
             }

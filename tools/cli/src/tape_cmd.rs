@@ -37,11 +37,10 @@ pub fn run(cmd: TapeCmd) -> anyhow::Result<ExitCode> {
                 }
             }
             let files = tape_files(&read).with_context(|| file.display().to_string())?;
-            let baud: Vec<String> = {
-                let mut v: Vec<u32> = read.iter().map(|b| b.baud).collect();
-                v.dedup();
-                v.iter().map(u32::to_string).collect()
-            };
+            let baud: Vec<String> = speeds(read.iter().map(|b| b.baud))
+                .iter()
+                .map(u32::to_string)
+                .collect();
             println!(
                 "{}: {} file{}, {} block{}, {} baud",
                 file.display(),
@@ -63,5 +62,29 @@ pub fn run(cmd: TapeCmd) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
+    }
+}
+
+/// Each speed once, in the order the tape first uses it (a tape may go back to a speed).
+fn speeds(bauds: impl Iterator<Item = u32>) -> Vec<u32> {
+    let mut seen = Vec::new();
+    for baud in bauds {
+        if !seen.contains(&baud) {
+            seen.push(baud);
+        }
+    }
+    seen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::speeds;
+
+    #[test]
+    fn each_speed_is_listed_once_in_first_use_order() {
+        let bauds = [2000, 2000, 1000, 1000, 2000, 1000];
+        assert_eq!(speeds(bauds.into_iter()), vec![2000, 1000]);
+        assert_eq!(speeds([1000].into_iter()), vec![1000]);
+        assert!(speeds(std::iter::empty()).is_empty());
     }
 }

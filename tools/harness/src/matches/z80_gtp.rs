@@ -10,8 +10,8 @@
 //! 1. after `time_left` for the colour to move: that many seconds, less the CPC time this
 //!    engine has thought for that colour since (at least 1). In byo-yomi (`stones` > 0) the
 //!    period's time is passed the same way: the program never takes more than three
-//!    quarters of what it is given for one move (half before the exact endgame), so it
-//!    keeps within the period;
+//!    quarters of what it is given for one move (half before the exact endgame; at least a
+//!    second), so it keeps within the period;
 //! 2. after `time_settings` with a main time (and no `time_left` yet): the main time less the
 //!    CPC time used this game (at least 1; the byo-yomi time once the main time is gone);
 //! 3. otherwise, at a level with a budget (weights.toml): the level's budget less the CPC
