@@ -38,16 +38,16 @@ pub fn reduced_moves(w: &Weights, player: u64, opponent: u64, depth: u8, margin:
         return 0;
     }
     let moves = legal_moves(player, opponent);
-    let valued: Vec<(u8, i32)> = crate::board::squares(moves)
-        .map(|sq| (sq, i32::from(shallow_value(w, player, opponent, sq))))
-        .collect();
-    let Some(best) = valued.iter().map(|&(_, v)| v).max() else {
-        return 0;
-    };
-    valued
-        .iter()
-        .filter(|&&(_, v)| v < best - i32::from(margin))
-        .fold(0, |reduced, &(sq, _)| reduced | 1u64 << sq)
+    // By square, so that a node allocates nothing.
+    let mut value = [0i32; 64];
+    let mut best = i32::MIN;
+    for sq in crate::board::squares(moves) {
+        value[usize::from(sq)] = i32::from(shallow_value(w, player, opponent, sq));
+        best = best.max(value[usize::from(sq)]);
+    }
+    crate::board::squares(moves)
+        .filter(|&sq| value[usize::from(sq)] < best - i32::from(margin))
+        .fold(0, |reduced, sq| reduced | 1u64 << sq)
 }
 
 /// Whether a node with these discs and `depth` plies left looks at its moves' shallow values
