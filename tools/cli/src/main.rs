@@ -13,6 +13,7 @@ mod build_cmd;
 mod dsk_cmd;
 mod elo_cmd;
 mod engine_cmd;
+mod losses_cmd;
 mod margin_cmd;
 mod match_cmd;
 mod progress_bar;
@@ -57,6 +58,9 @@ enum Command {
     /// Several match reports (`match --json`) between the same two engines counted as one
     /// match: the first engine's score, Elo difference with its 95 % interval and LOS.
     Elo(elo_cmd::EloArgs),
+    /// Where an engine lost its games in match reports: each lost game's exact value at a
+    /// few numbers of empty squares (middle game or endgame?).
+    Losses(losses_cmd::LossesArgs),
     /// The Z80 program in the emulator as a GTP engine on standard input/output.
     Z80Gtp(z80_gtp_cmd::Z80GtpArgs),
     /// Improve a weights file by self-play of the reference engine (SPSA, all cores).
@@ -120,6 +124,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Verify(args) => verify_cmd::run(args),
         Command::Match(args) => match_cmd::run(args),
         Command::Elo(args) => elo_cmd::run(args),
+        Command::Losses(args) => losses_cmd::run(args),
         Command::Z80Gtp(args) => z80_gtp_cmd::run(args),
         Command::Tune(args) => tune_cmd::run(args),
         Command::Margin(args) => margin_cmd::run(args),

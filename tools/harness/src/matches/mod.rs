@@ -15,6 +15,7 @@
 
 pub mod elo;
 pub mod gtp_process;
+pub mod losses;
 pub mod opening;
 pub mod players;
 pub mod pool;
