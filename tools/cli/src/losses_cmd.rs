@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use cpc_harness::matches::losses::{losses, summary};
+use othello_engine::board::Color;
 
 /// Arguments of `cpc-othello losses`.
 #[derive(clap::Args)]
@@ -18,10 +19,10 @@ pub struct LossesArgs {
     /// first report's first engine]
     #[arg(long)]
     engine: Option<String>,
-    /// The numbers of empty squares where each lost game is solved exactly (comma-separated);
-    /// above 24 a solve can take minutes
+    /// The numbers of empty squares where each lost game is solved exactly (comma-separated,
+    /// 1 to 30); a solve takes about a second at 20, minutes from about 26
     #[arg(long, value_delimiter = ',', default_value = "20,14",
-          value_parser = clap::value_parser!(u32).range(1..=60))]
+          value_parser = clap::value_parser!(u32).range(1..=30))]
     at: Vec<u32>,
 }
 
@@ -39,7 +40,7 @@ pub fn run(args: LossesArgs) -> Result<ExitCode> {
         reports.push((path.display().to_string(), value));
     }
     let lost = losses(&reports, args.engine.as_deref(), &at)?;
-    for g in &lost {
+    for g in &lost.games {
         let values: Vec<String> = g
             .values
             .iter()
@@ -49,20 +50,26 @@ pub fn run(args: LossesArgs) -> Result<ExitCode> {
             })
             .collect();
         println!(
-            "{} game {} ({:?}): lost by {}; exact values {}",
+            "{} game {} ({}): lost by {}; exact values {}",
             g.report,
             g.number,
-            g.color,
+            if g.color == Color::Black {
+                "black"
+            } else {
+                "white"
+            },
             -g.result,
             values.join(", ")
         );
     }
-    let s = summary(&lost);
-    let (first, last) = (at[0], at[at.len() - 1]);
+    let s = summary(&lost.games);
+    let (Some(first), Some(last)) = (at.first(), at.last()) else {
+        anyhow::bail!("--at: no number of empty squares");
+    };
     println!(
         "{} lost games: {} already lost at {first} empties, {} won or drawn there; \
-         {} lost discs after {last} empties",
-        s.lost, s.lost_before, s.thrown_after, s.worse_after_last
+         {} lost discs after {last} empties; {} more lost by forfeit (not solved)",
+        s.lost, s.lost_before, s.thrown_after, s.worse_after_last, lost.forfeited
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -48,8 +48,19 @@ fn the_lost_games_of_a_real_match_are_solved_where_asked() {
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), lost_by_ref1 + 1, "{stdout}");
     for line in &lines[..lost_by_ref1] {
+        // "... lost by N; exact values 12 empties +V, 8 empties +V": two solved values.
+        let (_, values) = line.split_once("exact values ").expect(line);
+        let parsed: Vec<i32> = values
+            .split(", ")
+            .map(|v| {
+                let (_, v) = v.split_once(" empties ").expect(line);
+                v.parse().unwrap_or_else(|_| panic!("{line}"))
+            })
+            .collect();
+        assert!(values.starts_with("12 empties ") && values.contains(", 8 empties "));
+        assert_eq!(parsed.len(), 2, "{line}");
         assert!(
-            line.contains("exact values 12 empties ") && line.contains(", 8 empties "),
+            parsed.iter().all(|v| v % 2 == 0 && (-64..=64).contains(v)),
             "{line}"
         );
     }

@@ -1,13 +1,15 @@
 //! Where an engine lost its games: for each game of match reports (`match --json`) that the
-//! engine lost, the exact final disc difference (docs/ai.md 3.4's WOF rule, for that engine,
-//! both sides playing perfectly from there) at chosen numbers of empty squares. A game that
-//! was already lost at 20 empties was lost in the middle game; one won or drawn there and lost
-//! at the end was thrown away late; a value at 14 empties above the final result means the
-//! engine lost discs in the exact endgame (its exact search did not finish in time).
+//! engine lost, the exact final disc difference (the WOF rule of docs/ai.md 1, for that
+//! engine, both sides playing perfectly from there) at chosen numbers of empty squares. A
+//! game that was already lost at 20 empties was lost in the middle game; one won or drawn
+//! there and lost at the end was thrown away late; a value at 14 empties above the final
+//! result means the engine lost discs after it (for the Z80's top level, e.g. an exact search
+//! that did not finish in time).
 
-use othello_engine::board::{Board, Color};
-use othello_engine::notation::square;
-use othello_engine::search::endgame::solve_exact;
+use othello_engine::board::{wof_difference, Board, Color};
+use othello_engine::game::Move;
+use othello_engine::notation::parse_transcript;
+use othello_engine::solve::solve;
 use serde_json::Value;
 
 use super::pool::PoolError;
@@ -27,10 +29,19 @@ pub struct LostGame {
     pub values: Vec<(u32, Option<i32>)>,
 }
 
+/// The engine's losses in the reports.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Losses {
+    /// The games it lost on the board, solved.
+    pub games: Vec<LostGame>,
+    /// The games it lost by forfeit (an illegal move, a dead engine): not solved.
+    pub forfeited: usize,
+}
+
 /// How the lost games split at the first point asked for.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LossSummary {
-    /// Games the engine played to a result and lost.
+    /// Games the engine lost on the board (forfeits not included).
     pub lost: usize,
     /// Lost games that were already lost (exact value < 0) at the first point.
     pub lost_before: usize,
@@ -42,35 +53,49 @@ pub struct LossSummary {
 
 /// The lost games of `engine` (default: the first report's first engine) in `reports`
 /// (name, parsed JSON of `match --json`), with their exact values at `at` empty squares
-/// (each 1..=60; the solves take seconds from 20 empties, far longer above 24).
+/// (each 1..=30; a solve takes about a second at 20 empties, far longer above 24).
 ///
 /// # Errors
-/// When a report is not a match report, a game's record is not a legal game, or the engine
-/// plays in none of a report's games.
+/// When a report is not a match report, a game's record is not the legal game its result
+/// says, the engine plays in none of a report's games, or both engines are the same one.
 pub fn losses(
     reports: &[(String, Value)],
     engine: Option<&str>,
     at: &[u32],
-) -> Result<Vec<LostGame>, PoolError> {
-    let mut out = Vec::new();
+) -> Result<Losses, PoolError> {
+    let mut out = Losses::default();
     for (name, report) in reports {
         let err = |reason: String| PoolError {
             report: name.clone(),
             reason,
         };
+        let spec = |i: usize| report["engines"][i]["spec"].as_str();
+        let (Some(first), Some(second)) = (spec(0), spec(1)) else {
+            return Err(err(
+                "not a match report (no \"engines\" with two \"spec\"s)".into(),
+            ));
+        };
+        if first == second {
+            return Err(err(format!(
+                "both engines are {first}: whose losses are they?"
+            )));
+        }
         let me = match engine {
             Some(e) => e.to_string(),
             None => reports[0].1["engines"][0]["spec"]
                 .as_str()
-                .ok_or_else(|| err("not a match report (no engine \"spec\")".into()))?
+                .unwrap_or(first)
                 .to_string(),
         };
         let games = report["games"]
             .as_array()
             .ok_or_else(|| err("not a match report (no \"games\" list)".into()))?;
         let mut played = false;
-        for g in games {
-            let number = g["number"].as_u64().unwrap_or(0);
+        for (i, g) in games.iter().enumerate() {
+            let number = g["number"]
+                .as_u64()
+                .ok_or_else(|| err(format!("game entry {i} has no \"number\"")))?;
+            let gerr = |reason: String| err(format!("game {number}: {reason}"));
             let color = if g["black"].as_str() == Some(me.as_str()) {
                 Color::Black
             } else if g["white"].as_str() == Some(me.as_str()) {
@@ -79,23 +104,32 @@ pub fn losses(
                 continue;
             };
             played = true;
-            let score = &g["final_score"];
-            let (Some(black), Some(white)) = (score["black"].as_i64(), score["white"].as_i64())
-            else {
-                continue; // aborted or forfeited: no board to look at
+            if !g["aborted"].is_null() {
+                continue;
+            }
+            if let Some(loser) = g["forfeit"]["loser"].as_str() {
+                out.forfeited += usize::from(loser == color_name(color));
+                continue;
+            }
+            let disc = |c: &str| {
+                g["final_score"][c]
+                    .as_u64()
+                    .filter(|&n| n <= 64)
+                    .ok_or_else(|| gerr("no \"final_score\", \"forfeit\" or \"aborted\"".into()))
             };
-            let result = (black - white) as i32 * if color == Color::Black { 1 } else { -1 };
+            let (black, white) = (disc("black")?, disc("white")?);
+            let result = (black as i32 - white as i32) * if color == Color::Black { 1 } else { -1 };
             if result >= 0 {
                 continue;
             }
-            let record = format!(
-                "{}{}",
-                g["opening"].as_str().unwrap_or(""),
-                g["moves"].as_str().unwrap_or("")
-            );
-            let values = values_along(&record, color, at)
-                .map_err(|why| err(format!("game {number}: {why}")))?;
-            out.push(LostGame {
+            let text = |field: &str| {
+                g[field]
+                    .as_str()
+                    .ok_or_else(|| gerr(format!("no \"{field}\" transcript")))
+            };
+            let record = format!("{}{}", text("opening")?, text("moves")?);
+            let values = values_along(&record, color, (black, white), at).map_err(gerr)?;
+            out.games.push(LostGame {
                 report: name.clone(),
                 number,
                 color,
@@ -110,12 +144,36 @@ pub fn losses(
     Ok(out)
 }
 
-/// Replays `record` (squares, passes left out) and solves the positions with `at` empty
-/// squares, for `color`.
-fn values_along(record: &str, color: Color, at: &[u32]) -> Result<Vec<(u32, Option<i32>)>, String> {
+/// "black" or "white", as the reports write a forfeit's loser.
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// Replays `record` (a transcript from the start), checks that it ends in the finished game
+/// `final_score` (black, white) says, and solves its positions with `at` empty squares, for
+/// `color`.
+fn values_along(
+    record: &str,
+    color: Color,
+    final_score: (u64, u64),
+    at: &[u32],
+) -> Result<Vec<(u32, Option<i32>)>, String> {
+    let game = parse_transcript(record).map_err(|e| e.to_string())?;
+    let Some(end) = game.final_score() else {
+        return Err("its moves stop before the end of the game".into());
+    };
+    if (u64::from(end.black), u64::from(end.white)) != final_score {
+        return Err(format!(
+            "its moves end {}-{}, its final_score says {}-{}",
+            end.black, end.white, final_score.0, final_score.1
+        ));
+    }
     let mut board = Board::start();
     let mut values: Vec<(u32, Option<i32>)> = at.iter().map(|&e| (e, None)).collect();
-    let mut moves = record.as_bytes().chunks(2);
+    let mut moves = game.moves();
     loop {
         let empties = board.empties().count_ones();
         for (e, v) in &mut values {
@@ -123,56 +181,29 @@ fn values_along(record: &str, color: Color, at: &[u32]) -> Result<Vec<(u32, Opti
                 *v = Some(exact_for(&board, color));
             }
         }
-        if board.is_game_over() {
-            break;
+        match moves.next() {
+            Some(Move::Play(sq)) => {
+                board.play(sq).ok_or("an illegal move on the replay")?;
+            }
+            Some(Move::Pass) => board.pass(),
+            None => break,
         }
-        if board.must_pass() {
-            board.pass();
-            continue;
-        }
-        let Some(text) = moves.next() else {
-            break;
-        };
-        let text = std::str::from_utf8(text).map_err(|_| "not a transcript".to_string())?;
-        let sq = square(text).map_err(|e| e.to_string())?;
-        if board.play(sq).is_none() {
-            return Err(format!("{text} is not a legal move"));
-        }
-    }
-    if moves.next().is_some() {
-        return Err("moves after the end of the game".into());
     }
     Ok(values)
 }
 
 /// The exact WOF disc difference of `board` for `color`.
 fn exact_for(board: &Board, color: Color) -> i32 {
-    let mut b = *board;
-    if b.must_pass() && !b.is_game_over() {
-        b.pass();
-    }
-    let value = if b.is_game_over() {
-        final_difference(&b)
+    let value = if board.is_game_over() {
+        let (p, o) = board.player_opponent();
+        wof_difference(p, o)
     } else {
-        i32::from(solve_exact(&b).score)
+        solve(board).score
     };
-    if b.to_move == color {
+    if board.to_move == color {
         value
     } else {
         -value
-    }
-}
-
-/// The WOF difference of a finished game for the side to move: the empty squares go to the
-/// winner.
-fn final_difference(board: &Board) -> i32 {
-    let mine = board.discs(board.to_move).count_ones() as i32;
-    let theirs = board.discs(board.to_move.opponent()).count_ones() as i32;
-    let empty = 64 - mine - theirs;
-    match mine.cmp(&theirs) {
-        std::cmp::Ordering::Greater => mine - theirs + empty,
-        std::cmp::Ordering::Less => mine - theirs - empty,
-        std::cmp::Ordering::Equal => 0,
     }
 }
 
@@ -223,7 +254,7 @@ mod tests {
                 let moves: Vec<u8> = squares(b.legal_moves()).collect();
                 moves[(rng >> 33) as usize % moves.len()]
             } else {
-                solve_exact(&b).best_move.expect("a move")
+                solve(&b).best_move.expect("a move")
             };
             record.push_str(&square_name(sq));
             b.play(sq);
@@ -231,57 +262,107 @@ mod tests {
         (record, b)
     }
 
+    /// A report of one game between engines "a" (black) and "b" (white), `rated` first.
+    fn report(rated: &str, record: &str, black: u32, white: u32) -> Value {
+        let other = if rated == "a" { "b" } else { "a" };
+        json!({
+            "engines": [{ "spec": rated }, { "spec": other }],
+            "games": [{ "number": 1, "black": "a", "white": "b", "opening": "",
+                        "moves": record, "final_score": { "black": black, "white": white } }]
+        })
+    }
+
     #[test]
     fn perfect_play_from_a_point_keeps_its_value_to_the_end() {
-        let mut checked = 0;
-        for seed in 1..40 {
+        let mut colors = Vec::new();
+        for seed in 1..60 {
             let (record, end) = game(seed, 10);
-            let black = end.discs(Color::Black).count_ones();
-            let white = end.discs(Color::White).count_ones();
-            if black == white {
+            let score = end.final_score();
+            let (black, white) = (u32::from(score.black), u32::from(score.white));
+            if black == white || colors.contains(&(black < white)) {
                 continue;
             }
             // The loser is rated: from 10 empties on, both sides played perfectly, so the
             // value there is the result; at 16 the value is whatever the random moves left.
             let loser = if black < white { "a" } else { "b" };
-            let report = json!({
-                "engines": [{ "spec": loser }, { "spec": if loser == "a" { "b" } else { "a" } }],
-                "games": [{ "number": 1, "black": "a", "white": "b", "opening": "",
-                            "moves": record, "final_score": { "black": black, "white": white } }]
-            });
-            let lost = losses(&[("r.json".into(), report)], None, &[16, 10]).unwrap();
-            assert_eq!(lost.len(), 1);
-            let g = &lost[0];
+            let r = report(loser, &record, black, white);
+            let lost = losses(&[("r.json".into(), r)], None, &[16, 10]).unwrap();
+            assert_eq!((lost.games.len(), lost.forfeited), (1, 0));
+            let g = &lost.games[0];
+            assert_eq!(g.color == Color::Black, black < white);
             assert_eq!(g.result, -(black as i32 - white as i32).abs());
             assert_eq!(g.values[1], (10, Some(g.result)), "seed {seed}");
             let at16 = g.values[0].1.expect("the game reaches 16 empties");
-            let s = summary(&lost);
+            let s = summary(&lost.games);
             assert_eq!((s.lost, s.worse_after_last), (1, 0));
             assert_eq!(s.lost_before + s.thrown_after, 1);
             assert_eq!(s.thrown_after, usize::from(at16 >= 0));
-            checked += 1;
-            if checked == 3 {
+            // The won game is not a loss of the winner.
+            let winner = if loser == "a" { "b" } else { "a" };
+            let r = report(winner, &record, black, white);
+            assert!(losses(&[("r.json".into(), r)], None, &[16])
+                .unwrap()
+                .games
+                .is_empty());
+            colors.push(black < white);
+            if colors.len() == 2 {
                 return;
             }
         }
-        panic!("fewer than 3 decisive games");
+        panic!("no lost game of each colour");
     }
 
     #[test]
-    fn a_bad_record_names_its_game() {
-        let report = json!({
-            "engines": [{ "spec": "a" }, { "spec": "b" }],
-            "games": [{ "number": 7, "black": "a", "white": "b", "opening": "f5",
-                        "moves": "a1", "final_score": { "black": 10, "white": 54 } }]
-        });
-        let e = losses(&[("r.json".into(), report)], None, &[20]).unwrap_err();
-        assert_eq!(e.report, "r.json");
+    fn a_record_that_stops_before_the_end_is_refused() {
+        let r = report("b", "f5f6e6f4", 64, 0);
+        let e = losses(&[("r.json".into(), r)], None, &[20]).unwrap_err();
         assert!(
-            e.reason.contains("game 7") && e.reason.contains("a1"),
+            e.reason.contains("game 1: its moves stop before the end"),
             "{e}"
         );
-        let other = json!({ "engines": [{ "spec": "c" }, { "spec": "d" }], "games": [] });
-        let e = losses(&[("o.json".into(), other)], Some("a"), &[20]).unwrap_err();
-        assert!(e.reason.contains("none of its games"), "{e}");
+    }
+
+    #[test]
+    fn bad_records_and_reports_are_refused_by_name() {
+        let bad = |r: Value| losses(&[("r.json".into(), r)], None, &[20]).unwrap_err();
+        let e = bad(report("a", "f5a1", 10, 54));
+        assert_eq!(e.report, "r.json");
+        assert!(
+            e.reason.contains("game 1") && e.reason.contains("a1"),
+            "{e}"
+        );
+        let (record, end) = game(5, 10);
+        let score = end.final_score();
+        let (black, white) = (u32::from(score.black), u32::from(score.white));
+        // Black ("a") lost by more than the record says.
+        let e = bad(report(
+            "a",
+            &record,
+            black.min(white) - 1,
+            black.max(white) + 1,
+        ));
+        assert!(e.reason.contains("final_score says"), "{e}");
+        let mut r = report("a", &record, black, white);
+        r["engines"][1]["spec"] = json!("a");
+        assert!(bad(r).reason.contains("both engines are a"));
+        let e = losses(
+            &[("o.json".into(), report("c", &record, black, white))],
+            None,
+            &[20],
+        )
+        .unwrap_err();
+        assert!(e.reason.contains("c plays in none of its games"), "{e}");
+        let mut r = report("a", &record, black, white);
+        r["games"][0]["final_score"] = Value::Null;
+        assert!(bad(r).reason.contains("no \"final_score\""));
+    }
+
+    #[test]
+    fn forfeits_are_counted_not_solved() {
+        let mut r = report("a", "f5", 0, 0);
+        r["games"][0]["final_score"] = Value::Null;
+        r["games"][0]["forfeit"] = json!({ "loser": "black", "reason": "an illegal move" });
+        let lost = losses(&[("r.json".into(), r)], None, &[20]).unwrap();
+        assert_eq!((lost.games.len(), lost.forfeited), (0, 1));
     }
 }
