@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use crate::reports::read_reports;
+use anyhow::Result;
 use cpc_harness::matches::{elo, pool};
 
 /// Arguments of `cpc-othello elo`.
@@ -19,14 +20,7 @@ pub struct EloArgs {
 
 /// Reads the reports, pools them and prints the games and the rated engine's line.
 pub fn run(args: EloArgs) -> Result<ExitCode> {
-    let mut reports = Vec::with_capacity(args.reports.len());
-    for path in &args.reports {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        let value: serde_json::Value = serde_json::from_str(&text)
-            .with_context(|| format!("{} is not JSON", path.display()))?;
-        reports.push((path.display().to_string(), value));
-    }
+    let reports = read_reports(&args.reports)?;
     let pooled = pool::pool(&reports)?;
     println!(
         "{} reports, {} games between {} and {}",

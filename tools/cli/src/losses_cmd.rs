@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use crate::reports::read_reports;
+use anyhow::Result;
 use cpc_harness::matches::losses::{losses, summary};
 use othello_engine::board::Color;
 
@@ -31,14 +32,7 @@ pub fn run(args: LossesArgs) -> Result<ExitCode> {
     let mut at = args.at;
     at.sort_unstable_by(|a, b| b.cmp(a));
     at.dedup();
-    let mut reports = Vec::with_capacity(args.reports.len());
-    for path in &args.reports {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        let value: serde_json::Value = serde_json::from_str(&text)
-            .with_context(|| format!("{} is not JSON", path.display()))?;
-        reports.push((path.display().to_string(), value));
-    }
+    let reports = read_reports(&args.reports)?;
     let lost = losses(&reports, args.engine.as_deref(), &at)?;
     for g in &lost.games {
         let values: Vec<String> = g

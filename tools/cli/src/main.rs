@@ -17,6 +17,7 @@ mod losses_cmd;
 mod margin_cmd;
 mod match_cmd;
 mod progress_bar;
+mod reports;
 mod run_cmd;
 mod tape_cmd;
 mod tune_cmd;
