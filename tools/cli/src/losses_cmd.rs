@@ -8,7 +8,6 @@ use std::process::ExitCode;
 use crate::reports::read_reports;
 use anyhow::Result;
 use cpc_harness::matches::losses::{losses, summary};
-use othello_engine::board::Color;
 
 /// Arguments of `cpc-othello losses`.
 #[derive(clap::Args)]
@@ -47,11 +46,7 @@ pub fn run(args: LossesArgs) -> Result<ExitCode> {
             "{} game {} ({}): lost by {}; exact values {}",
             g.report,
             g.number,
-            if g.color == Color::Black {
-                "black"
-            } else {
-                "white"
-            },
+            g.color,
             -g.result,
             values.join(", ")
         );

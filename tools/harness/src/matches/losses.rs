@@ -64,6 +64,11 @@ pub fn losses(
     at: &[u32],
 ) -> Result<Losses, PoolError> {
     let mut out = Losses::default();
+    let first_engine = reports
+        .first()
+        .and_then(|(_, r)| r["engines"][0]["spec"].as_str());
+    // A first report without engines is refused in the loop before `me` is used.
+    let me = engine.or(first_engine).unwrap_or_default();
     for (name, report) in reports {
         let err = |reason: String| PoolError {
             report: name.clone(),
@@ -80,13 +85,6 @@ pub fn losses(
                 "both engines are {first}: whose losses are they?"
             )));
         }
-        let me = match engine {
-            Some(e) => e.to_string(),
-            None => reports[0].1["engines"][0]["spec"]
-                .as_str()
-                .unwrap_or(first)
-                .to_string(),
-        };
         let games = report["games"]
             .as_array()
             .ok_or_else(|| err("not a match report (no \"games\" list)".into()))?;
@@ -96,9 +94,9 @@ pub fn losses(
                 .as_u64()
                 .ok_or_else(|| err(format!("game entry {i} has no \"number\"")))?;
             let gerr = |reason: String| err(format!("game {number}: {reason}"));
-            let color = if g["black"].as_str() == Some(me.as_str()) {
+            let color = if g["black"].as_str() == Some(me) {
                 Color::Black
-            } else if g["white"].as_str() == Some(me.as_str()) {
+            } else if g["white"].as_str() == Some(me) {
                 Color::White
             } else {
                 continue;
@@ -108,7 +106,7 @@ pub fn losses(
                 continue;
             }
             if let Some(loser) = g["forfeit"]["loser"].as_str() {
-                out.forfeited += usize::from(loser == color_name(color));
+                out.forfeited += usize::from(loser == color.to_string());
                 continue;
             }
             let disc = |c: &str| {
@@ -142,14 +140,6 @@ pub fn losses(
         }
     }
     Ok(out)
-}
-
-/// "black" or "white", as the reports write a forfeit's loser.
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::Black => "black",
-        Color::White => "white",
-    }
 }
 
 /// Replays `record` (a transcript from the start), checks that it ends in the finished game
