@@ -12,7 +12,11 @@
 //! past the hard limit is stopped there: its nodes are spent and its answer is not used.
 //! Prints the score with its 95 % interval and, for each side, how many moves after move 18
 //! (at most 42 empties) were answered by each depth.
-use othello_engine::board::{squares, Board, Color};
+#[path = "common/opening.rs"]
+mod common_opening;
+
+use common_opening::opening;
+use othello_engine::board::{Board, Color};
 use othello_engine::search::alphabeta::search_depth_selective;
 use othello_engine::search::endgame::solve_exact;
 use othello_engine::search::SearchResult;
@@ -63,20 +67,6 @@ fn staged(
     // Stopped before any stage: the first stage's answer, as if it had been cut short.
     let (r, depth) = answer.unwrap_or_else(|| (search_depth_selective(b, 1, 0, w), 0));
     (r, depth, spent)
-}
-
-fn opening(game: u32) -> Board {
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ u64::from(game / 2);
-    let mut b = Board::start();
-    for _ in 0..6 {
-        let moves: Vec<u8> = squares(b.legal_moves()).collect();
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        b.play(moves[(seed % moves.len() as u64) as usize])
-            .expect("a legal move");
-    }
-    b
 }
 
 /// One game: A's disc difference and both sides' stage histograms.

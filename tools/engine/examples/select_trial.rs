@@ -1,7 +1,10 @@
 //! Trial: self-play between two depth/margin settings of the reference (docs/ai.md 4.5).
 //! `cargo run --release -p othello-engine --example select_trial -- D1 M1 D2 M2 GAMES`
 //! (M: the margin of docs/ai.md 4.5, 0 = full width)
-use othello_engine::board::{squares, Board};
+#[path = "common/opening.rs"]
+mod common_opening;
+
+use common_opening::opening;
 use othello_engine::search::alphabeta::search_depth_selective;
 use othello_engine::weights::Weights;
 use rayon::prelude::*;
@@ -23,15 +26,7 @@ fn main() {
     let res: Vec<(i32, u64, u64)> = (0..games)
         .into_par_iter()
         .map(|g| {
-            let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ u64::from(g / 2);
-            let mut b = Board::start();
-            for _ in 0..6 {
-                let ms: Vec<u8> = squares(b.legal_moves()).collect();
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                b.play(ms[(seed % ms.len() as u64) as usize]).unwrap();
-            }
+            let mut b = opening(g);
             let first_is_a = g % 2 == 0; // side to move now plays config A in even games
             let a_black = (b.to_move == othello_engine::board::Color::Black) == first_is_a;
             let (mut na, mut nb) = (0u64, 0u64);
