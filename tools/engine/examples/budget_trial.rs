@@ -104,20 +104,49 @@ fn play(game: u32, levels: [Level; 2], budget: u64, w: &Weights) -> (i32, [Histo
     (if a_colour == Color::Black { d } else { -d }, stages)
 }
 
+const USAGE: &str = "usage: budget_trial D1 M1 D2 M2 NODES GAMES \
+    (depth 1..12, margin 0..255, nodes a game side, games)";
+
+/// The two levels, the budget and the number of games, or what is wrong with the arguments.
+fn parse_args() -> Result<([Level; 2], u64, u32), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [d1, m1, d2, m2, budget, games] = &args[..] else {
+        return Err(format!("6 arguments expected, {} given", args.len()));
+    };
+    let number = |name: &str, text: &str| {
+        text.parse::<u64>()
+            .map_err(|_| format!("{name} `{text}` is not a whole number"))
+    };
+    let level = |d: &str, m: &str| -> Result<Level, String> {
+        let depth = number("depth", d)?;
+        let margin = number("margin", m)?;
+        let Ok(depth @ 1..=12) = u8::try_from(depth) else {
+            return Err(format!("depth {depth} is not in 1..12"));
+        };
+        let margin =
+            u8::try_from(margin).map_err(|_| format!("margin {margin} is not in 0..255"))?;
+        Ok(Level { depth, margin })
+    };
+    let games = u32::try_from(number("games", games)?).map_err(|_| "too many games".to_string())?;
+    Ok((
+        [level(d1, m1)?, level(d2, m2)?],
+        number("nodes", budget)?,
+        games,
+    ))
+}
+
 fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().expect("numbers: D1 M1 D2 M2 NODES GAMES"))
-        .collect();
-    let [d1, m1, d2, m2, budget, games] = args[..] else {
-        panic!("usage: budget_trial D1 M1 D2 M2 NODES GAMES");
-    };
-    let level = |d: u64, m: u64| Level {
-        depth: u8::try_from(d).expect("a depth 1..12"),
-        margin: u8::try_from(m).expect("a margin 0..255"),
-    };
-    let levels = [level(d1, m1), level(d2, m2)];
-    let games = u32::try_from(games).expect("a game count");
+    let (levels, budget, games) = parse_args().unwrap_or_else(|e| {
+        eprintln!("budget_trial: {e}\n{USAGE}");
+        std::process::exit(2)
+    });
+    let [Level {
+        depth: d1,
+        margin: m1,
+    }, Level {
+        depth: d2,
+        margin: m2,
+    }] = levels;
     let w = Weights::default();
     let results: Vec<(i32, [Histogram; 2])> = (0..games)
         .into_par_iter()
