@@ -3,32 +3,13 @@
 
 mod common;
 
-use serde_json::Value;
-
 #[test]
 fn two_match_reports_pool_into_one_rating() {
     let dir = std::env::temp_dir().join(format!("elo-cmd-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let play = |seed: &str, white: &str| {
         let json = dir.join(format!("{seed}-{}.json", white.replace(':', "")));
-        let (code, _, stderr) = common::cpc_othello(&[
-            "match",
-            "--black",
-            "ref:2",
-            "--white",
-            white,
-            "--games",
-            "20",
-            "--alternate",
-            "--seed",
-            seed,
-            "--json",
-            json.to_str().unwrap(),
-            "--threads",
-            "1",
-        ]);
-        assert_eq!(code, 0, "{stderr}");
-        let report: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        let report = common::match_report("ref:2", white, "20", seed, &json);
         (json, report["elo"]["score"].as_f64().unwrap())
     };
     let (a, score_a) = play("1", "ref:1");

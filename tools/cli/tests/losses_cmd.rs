@@ -4,31 +4,12 @@
 
 mod common;
 
-use serde_json::Value;
-
 #[test]
 fn the_lost_games_of_a_real_match_are_solved_where_asked() {
     let dir = std::env::temp_dir().join(format!("losses-cmd-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let json = dir.join("m.json");
-    let (code, _, stderr) = common::cpc_othello(&[
-        "match",
-        "--black",
-        "ref:1",
-        "--white",
-        "ref:2",
-        "--games",
-        "6",
-        "--alternate",
-        "--seed",
-        "5",
-        "--json",
-        json.to_str().unwrap(),
-        "--threads",
-        "1",
-    ]);
-    assert_eq!(code, 0, "{stderr}");
-    let report: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let report = common::match_report("ref:1", "ref:2", "6", "5", &json);
     let lost_by_ref1 = report["games"]
         .as_array()
         .unwrap()

@@ -33,6 +33,12 @@ struct Level {
     margin: u8,
 }
 
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "depth {} margin {}", self.depth, self.margin)
+    }
+}
+
 /// Moves answered by each stage depth (index = depth).
 type Histogram = [u64; 13];
 
@@ -140,13 +146,6 @@ fn main() {
         eprintln!("budget_trial: {e}\n{USAGE}");
         std::process::exit(2)
     });
-    let [Level {
-        depth: d1,
-        margin: m1,
-    }, Level {
-        depth: d2,
-        margin: m2,
-    }] = levels;
     let w = Weights::default();
     let results: Vec<(i32, [Histogram; 2])> = (0..games)
         .into_par_iter()
@@ -179,8 +178,10 @@ fn main() {
             .join(" ")
     };
     println!(
-        "A = depth {d1} margin {m1}, B = depth {d2} margin {m2}, {budget} nodes a side: \
+        "A = {}, B = {}, {budget} nodes a side: \
          A {wins}/{draws}/{} {:.1} % (+-{interval:.1})",
+        levels[0],
+        levels[1],
         games - wins - draws,
         100.0 * score
     );

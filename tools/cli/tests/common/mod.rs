@@ -26,3 +26,32 @@ pub fn scratch(test: &str, name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// Plays `cpc-othello match --alternate` between two engines on one thread and writes its
+/// report to `json`; the report, parsed. Panics with the CLI's stderr if the match fails.
+pub fn match_report(
+    black: &str,
+    white: &str,
+    games: &str,
+    seed: &str,
+    json: &std::path::Path,
+) -> serde_json::Value {
+    let (code, _, stderr) = cpc_othello(&[
+        "match",
+        "--black",
+        black,
+        "--white",
+        white,
+        "--games",
+        games,
+        "--alternate",
+        "--seed",
+        seed,
+        "--json",
+        json.to_str().unwrap(),
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap()
+}
