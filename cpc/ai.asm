@@ -34,7 +34,10 @@
 ;       ai_depth   the stage of the answer (docs/ai.md 4.4): 1..12 the depth-limited search
 ;                  of that depth, AI_STAGE_EXACT (&FF) the exact endgame, 0 no search stage
 ;                  (levels 1 and 2, the book, a pass, bad input), AI_STAGE_STOPPED (&FE)
-;                  stopped before any stage was complete. Without ai_time: the level's own.
+;                  stopped before any stage was complete, AI_STAGE_WLD (&E0) + d the
+;                  win/loss/draw check after the depth-d stage (docs/ai.md 4.6; ai_score 1
+;                  a win, 0 a draw, -1 a loss).
+;                  Without ai_time: the level's own.
 ;
 ; ai_board is only read. At levels 1 and 2 ai_entry needs 12 bytes of stack (its return
 ; address included), at levels 3 and up at most 256 (the search nests 4 bytes a ply; its

@@ -167,8 +167,8 @@ put_players_demo:
         jp put_text
 
 ; panel_last: the last move, and where the computer's came from: "F5 BOOK", "F5 D10",
-; "F5 EX+6" (the exact endgame, its disc difference for the side that moved), "F5 2 PLY"
-; (levels 1 and 2). Trashes everything but IY.
+; "F5 EX+6" (the exact endgame, its disc difference for the side that moved), "F5 WIN",
+; "F5 DRAW" or "F5 LOSS" (the win/loss/draw check), "F5 2 PLY" (levels 1 and 2). Trashes everything but IY.
 panel_last:
         ld de,value_buf
         ld a,(last_move)
@@ -179,7 +179,7 @@ panel_last:
         ld hl,txt_last
         jp panel_field
 
-; put_source: at DE, " BOOK", " D10", " EX+6", " STOP" or " 2 PLY": where the last move
+; put_source: at DE, " BOOK", " D10", " EX+6", " WIN", " DRAW", " LOSS", " STOP" or " 2 PLY": where the last move
 ; came from (last_source, the ai_depth of the call that chose it), nothing for a human's move
 ; or after a take-back. Trashes AF, B, HL.
 put_source:
@@ -195,6 +195,8 @@ put_source:
         jr z,put_source_exact
         cp AI_STAGE_STOPPED
         jr z,put_source_stop
+        cp AI_STAGE_WLD+1
+        jr nc,put_source_wld
         or a
         jr z,put_source_no_stage
         ld a,'D'
@@ -214,6 +216,16 @@ put_source_exact:
         jp put_int16
 put_source_stop:
         ld hl,txt_src_stop
+        jp put_text
+put_source_wld:                 ; the win/loss/draw check: its class, 1, 0 or -1
+        ld hl,txt_src_win
+        ld a,(last_exact)
+        dec a
+        jp z,put_text
+        ld hl,txt_src_draw
+        inc a
+        jp z,put_text
+        ld hl,txt_src_loss
         jp put_text
 put_source_no_stage:            ; the opening book at a search level, else Nixon's scores
         ld a,(game_level)
@@ -1045,6 +1057,9 @@ txt_thinking:   db "THINKING...",0
 txt_thinking_at: db "THINKING D",0
 txt_src_exact:  db "EX",0
 txt_src_stop:   db "STOP",0
+txt_src_win:    db "WIN",0
+txt_src_draw:   db "DRAW",0
+txt_src_loss:   db "LOSS",0
 txt_src_ply:    db " PLY",0
 txt_src_book:   db "BOOK",0
 txt_passes:     db " PASSES",0

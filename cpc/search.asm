@@ -230,11 +230,20 @@ PV_TABLE        equ FRAMES+(42*FR_SIZE)
 PV_ROOT         equ PV_TABLE+(PV_MAX*PV_STRIDE)
 SEARCH_RAM_END  equ TT_END
 PRE_EXACT_DEPTH equ 4           ; the depth-limited stages before the exact endgame go this far
+PRE_WLD_DEPTH   equ 6           ; and before the win/loss/draw check
 AI_STAGE_EXACT  equ &FF         ; ai_depth: the exact endgame
 AI_STAGE_STOPPED equ &FE        ; ai_depth: stopped before any stage was complete
+AI_STAGE_WLD    equ &E0         ; ai_depth: + d, the win/loss/draw check after depth d
 
 sr_deep:
         sub 3                   ; the level's row of w_levels: depth, endgame, budget, margin
+        ld e,a
+        ld d,0
+        ld hl,w_level_wld       ; and its win/loss/draw threshold
+        add hl,de
+        ld c,(hl)
+        ld hl,sr_wld_from
+        ld (hl),c
         add a,a
         add a,a
         ld e,a
@@ -294,6 +303,23 @@ sr_deep_plan_exact:
         ld (sr_last_depth),a
 sr_deep_plan_done:
         call tm_start           ; the time manager, when ai_time is set (budget.asm)
+        xor a                   ; a timed search with at most `wld` empty squares ends
+        ld (sr_wld),a           ; its depth-limited stages with the win/loss/draw check,
+        ld a,(ai_timing)        ; and they go no deeper than PRE_WLD_DEPTH outside the
+        or a                    ; exact endgame's
+        jr z,sr_deep_wld_done
+        ld a,(sr_wld_from)
+        ld hl,FRAMES+FR_EMPTY
+        cp (hl)
+        jr c,sr_deep_wld_done
+        ld a,1
+        ld (sr_wld),a
+        ld a,(sr_last_depth)
+        cp PRE_WLD_DEPTH+1
+        jr c,sr_deep_wld_done
+        ld a,PRE_WLD_DEPTH
+        ld (sr_last_depth),a
+sr_deep_wld_done:
         ld ix,FRAMES
         ld a,(sr_last_depth)    ; the root list is ordered as at a node of that depth
         ld (ix+FR_DEPTH),a
@@ -340,8 +366,9 @@ sr_deep_stage:
         ld hl,sr_last_depth
         cp (hl)
         jr nc,sr_deep_depths_done
-        ld a,(sr_exact)         ; before the exact endgame the stages are short: no check
-        or a
+        ld a,(sr_exact)         ; before the exact endgame or the win/loss/draw check
+        ld hl,sr_wld            ; the stages are short: no check
+        or (hl)
         jr nz,sr_deep_deeper
         call tm_more
         jr nc,sr_deep_finish    ; no time for the next stage
@@ -352,6 +379,9 @@ sr_deep_deeper:
         add a,2
         jr sr_deep_stage
 sr_deep_depths_done:
+        ld a,(sr_wld)
+        or a
+        call nz,sr_wld_stage
         ld a,(sr_exact)
         or a
         jr z,sr_deep_finish
@@ -522,6 +552,114 @@ sr_root_next:
         ld a,(ix+FR_I)
         cp (ix+FR_N)
         jp c,sr_root_move
+        ret
+
+; sr_wld_stage: the win/loss/draw check of docs/ai.md 4.6, after the depth-limited stages
+; of a timed search with at most `wld` empty squares. The last complete stage's move m is
+; solved with the window (-1, 1), which gives the sign of its exact value: its class, 1 a
+; win, 0 a draw, -1 a loss. Unless m wins, every other root move, in the list's order, is
+; solved with the window (k - 1, 1), k being the class it needs to be taken: the best's + 1
+; while the best is m; once another move is the best, its class on an earlier square and its
+; class + 1 on a later one (k = 2: not searched). So the answer is m if no move has a better
+; class, else the lowest-indexed move of the best class: the reference's solve_wld. It is
+; kept as stage AI_STAGE_WLD + the depth of m's stage, with the class as its score and the
+; move alone as its PV. Trashes everything but IY.
+sr_wld_stage:
+        ld a,(sr_done_sq)
+        or a
+        ret z                   ; no complete stage
+        ld (sr_wld_sq),a
+        call sr_root_first
+        call eg_exact_mode
+        ld (FRAMES+FR_DEPTH),a
+        ld ix,FRAMES
+        xor a
+        ld (ix+FR_I),a
+        ld (sr_wld_taken),a
+        call ab_pick            ; C = m
+        xor a                   ; k = 0: the window (-1, 1)
+        call sr_wld_try
+        ld (sr_wld_class),a
+        dec a
+        jr z,sr_wld_done        ; m wins
+sr_wld_next:
+        inc (ix+FR_I)
+        ld a,(ix+FR_I)
+        cp (ix+FR_N)
+        jr nc,sr_wld_done
+        call ab_pick            ; C = the next root move
+        ld a,(sr_wld_class)
+        ld b,a
+        ld a,(sr_wld_taken)
+        or a
+        jr z,sr_wld_above       ; the best is m: k = its class + 1
+        ld a,(sr_wld_sq)
+        cp c
+        jr nc,sr_wld_k          ; an earlier square than the best: k = its class
+sr_wld_above:
+        inc b
+sr_wld_k:
+        ld a,b
+        cp 2
+        jr z,sr_wld_next        ; k = 2: no class is better
+        push bc
+        call sr_wld_try         ; A = the class reached
+        pop bc
+        cp b
+        jp m,sr_wld_next        ; below k: not taken
+        ld (sr_wld_class),a
+        ld a,(ix+FR_MOVE)
+        ld (sr_wld_sq),a
+        ld a,1
+        ld (sr_wld_taken),a
+        jr sr_wld_next
+sr_wld_done:
+        ld a,(sr_wld_sq)
+        ld (sr_best_sq),a
+        ld (PV_ROOT+1),a
+        ld a,1
+        ld (PV_ROOT),a
+        ld a,(sr_wld_class)
+        ld l,a
+        ld h,&80                ; the class, biased
+        cp &FF
+        jr nz,sr_wld_biased
+        dec h                   ; -1
+sr_wld_biased:
+        ld (sr_best),hl
+        ld a,(sr_done_stage)    ; m's stage: a depth
+        add a,AI_STAGE_WLD
+        jp sr_keep
+
+; sr_wld_try: A = k (-1..1), C = a root move (ab_pick): the move solved with the window
+; (k - 1, 1), so that its class comes out right when it is at least k. Out: A = the class
+; (1 when the value is at least 1, 0 when at least 0, else -1). Trashes everything but IX, IY.
+sr_wld_try:
+        push af
+        call ab_make
+        pop af
+        neg                     ; the child's window: (-1, 1 - k)
+        add a,1
+        ld (ix+FR_SIZE+FR_BETA),a
+        ld (ix+FR_SIZE+FR_BETA+1),&80
+        ld (ix+FR_SIZE+FR_ALPHA),&FF
+        ld (ix+FR_SIZE+FR_ALPHA+1),&7F
+        call ab_child
+        NEG_HL                  ; the move's value (biased)
+        push hl
+        call ab_unmake
+        pop hl
+        ld a,h
+        sub &80
+        jr c,sr_wld_try_loss    ; below 0
+        jr nz,sr_wld_try_win    ; at least 256
+        or l
+        ret z                   ; 0
+sr_wld_try_win:
+        ld a,1
+        ret
+sr_wld_try_loss:
+        ld a,-1
         ret
 
 ; sr_root_sort: the root list in its search order once and for all (ab_pick's order, the
@@ -766,6 +904,11 @@ sr_done_sq:     db 0            ; the last complete stage: its move (a cell, 0 =
 sr_done_score:  dw 0            ; its score (biased),
 sr_done_stage:  db 0            ; the stage (ai_depth)
 sr_done_pv:     ds PV_MAX+1     ; and its PV (a line: the length, then the cells)
+sr_wld_from:    db 0            ; the level's win/loss/draw threshold (empty squares, 0 = none)
+sr_wld:         db 0            ; 1 when this search ends its depth-limited stages with the check
+sr_wld_taken:   db 0            ; sr_wld_stage: 1 once a move better than m is the best,
+sr_wld_sq:      db 0            ; the best move (m at first),
+sr_wld_class:   db 0            ; and the best's class (-1, 0, 1)
 sr_only:        db 0            ; a cell: value that root move alone (ai_only); 0 = all
 sr_pv:          dw 0            ; the PV: a line (length, cells), PV_ROOT or sr_pv_small
 sr_pv_small:    ds 3            ; levels 1 and 2: the PV line

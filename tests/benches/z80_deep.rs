@@ -149,6 +149,7 @@ fn stages(answers: &[Answer]) -> String {
                 FINAL_STAGE => "full".to_string(),
                 0 => "book".to_string(),
                 0xFF => "exact".to_string(),
+                w @ 0xE1..=0xEC => format!("wld after depth {}", w - 0xE0),
                 d => format!("depth {d}"),
             };
             format!("{name}: {n}")
@@ -159,9 +160,12 @@ fn stages(answers: &[Answer]) -> String {
 
 /// The stages by phase of the game (ODIN's tournament level searched 7 plies until move 18,
 /// then 9 plies until 12 empties, then exactly): moves 9 to 17 outside the book, move 18 on
-/// before the exact endgame, and how many of each reached 7 and 9 plies; then the moves at
-/// `endgame` empty squares or fewer whose exact search did not finish in time.
+/// before the exact endgame, and how many of each reached 7 and 9 plies (a move the
+/// win/loss/draw check of docs/ai.md 4.6 answered, `wld`, was searched to the end of the game
+/// for its sign and counts as both); then the moves at `endgame` empty squares or fewer whose
+/// exact search did not finish in time.
 fn phases(answers: &[Answer], endgame: u8) -> String {
+    let is_wld = |s: u8| (0xE1..=0xEC).contains(&s);
     let in_endgame = |n: u32| 61 - n <= u32::from(endgame);
     let early: Vec<u8> = answers
         .iter()
@@ -182,7 +186,10 @@ fn phases(answers: &[Answer], endgame: u8) -> String {
     let exact = answers.iter().filter(|&&(_, s, _)| s == 0xFF).count();
     let book = answers.iter().filter(|&&(_, s, _)| s == 0).count();
     let at_least = |v: &[u8], d: u8| {
-        let n = v.iter().filter(|&&s| s >= d && s != FINAL_STAGE).count();
+        let n = v
+            .iter()
+            .filter(|&&s| (s >= d && s != FINAL_STAGE) || is_wld(s))
+            .count();
         format!(
             "{n}/{} ({:.0} %)",
             v.len(),
@@ -195,7 +202,10 @@ fn phases(answers: &[Answer], endgame: u8) -> String {
             *c.entry(s).or_default() += 1;
         }
         c.iter()
-            .map(|(d, n)| format!("d{d}: {n}"))
+            .map(|(&d, n)| match d {
+                w if is_wld(w) => format!("wld after d{}: {n}", w - 0xE0),
+                d => format!("d{d}: {n}"),
+            })
             .collect::<Vec<_>>()
             .join(", ")
     };

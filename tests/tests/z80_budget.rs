@@ -257,13 +257,15 @@ fn with_chess_clocks_the_computer_plans_with_its_clock() {
 }
 
 /// What the panel's LAST line shows after a computer move: its square and where it came
-/// from (docs/ai.md 4.4 stages): "F5 BOOK", "F5 D8", "F5 EX+6", "F5 STOP", "F5 2 PLY".
+/// from (docs/ai.md 4.4 stages): "F5 BOOK", "F5 D8", "F5 EX+6", "F5 WIN" (the win/loss/draw
+/// check, 4.6), "F5 STOP", "F5 2 PLY".
 fn last_source(square: u8, stage: u8, score: i16, level: u8) -> String {
     let source = match stage {
         0 if level >= 3 => "BOOK".to_string(),
         0 => format!("{level} PLY"),
         0xFF => format!("EX{}{score}", if score < 0 { "" } else { "+" }),
         0xFE => "STOP".to_string(),
+        0xE1..=0xEC => ["LOSS", "DRAW", "WIN"][usize::try_from(score + 1).unwrap()].to_string(),
         d => format!("D{d}"),
     };
     format!(
@@ -337,6 +339,7 @@ fn the_panel_shows_the_stage_while_thinking_and_where_each_move_came_from() {
         let kind = match stage {
             0 => "book",
             0xFF => "exact",
+            0xE1..=0xEC => "wld",
             _ => "depth",
         };
         *seen.entry(kind).or_default() += 1;

@@ -446,6 +446,59 @@ fn ai_timed(z: &mut Z80, board: &Board, level: u8, left: u16) -> AiAnswer {
 }
 
 #[test]
+fn the_win_loss_draw_check_replaces_a_move_that_throws_a_result_away() {
+    // docs/ai.md 4.6: positions of level 7's match games where the move of the depth-limited
+    // stage before the check loses or draws and another move wins or draws. With a time
+    // limit the program answers with the check (&E0 + that depth), the reference's move;
+    // at 14 empty squares the check still answers when the exact solve cannot finish.
+    let w = Weights::default();
+    let top = w.max_level();
+    let def = stage::search_level(&w, top).expect("a search level");
+    assert!(def.wld >= 16 && def.endgame == 14, "{def:?}");
+    let mut z = Z80::new(&w, "cpc/weights.toml");
+    z.start();
+    for (text, left, depth) in [
+        // 16 empties: depth 6, then the check (17 CPC s with 400 s left).
+        (
+            "-----OX-O----X-XOOXXXOX-OOOOOXOOOOXOOOXOOOOXXOOOOOOXXOOO--OOOO-- X",
+            400,
+            6,
+        ),
+        // 15 empties, the depth-6 move draws and another wins.
+        (
+            "--XXXX---X-XXX----XOXXXX-OOXXXXXOOXXXXXXOOOOOOXXXOOOOO-XO-OXXX-- O",
+            400,
+            6,
+        ),
+        // 14 empties: depth 4, the check; 60 s left is too little for the exact solve.
+        (
+            "--O-----X-OOXX--XXOXXXO-XOXOXXOOXOOXOXO-XOXOOXO-XOOOOXO-XOOOOOOO X",
+            60,
+            4,
+        ),
+    ] {
+        let b = position(text);
+        let a = ai_timed(&mut z, &b, top, left);
+        assert_eq!(a.depth, Stage::Wld(depth).ai_depth(), "{}", show(&b));
+        let r = level_stage(&b, top, Stage::Wld(depth), &w);
+        assert_eq!(
+            (Some(a.mv), a.score),
+            (r.best_move, r.score),
+            "{}",
+            show(&b)
+        );
+        let searched = level_stage(&b, top, Stage::Depth(depth), &w).best_move;
+        assert_ne!(
+            r.best_move,
+            searched,
+            "{}: the check changed the move",
+            show(&b)
+        );
+        assert!(r.score >= 0, "{}: a win or a draw", show(&b));
+    }
+}
+
+#[test]
 fn a_time_limit_stops_at_a_complete_stage() {
     // docs/ai.md 4.4: with ai_time the search deepens two plies at a time, stops within the
     // time manager's hard limit, and answers with its last complete stage, which is the

@@ -43,8 +43,13 @@ pub enum EngineCmd {
         /// search of this depth (1..12), as the Z80 program reports it in `ai_depth` when a
         /// time limit stopped it early; selective when `--level` is (docs/ai.md 4.5). No
         /// opening book.
-        #[arg(long, conflicts_with = "exact", value_parser = clap::value_parser!(u8).range(1..=12))]
+        #[arg(long, conflicts_with_all = ["exact", "wld"], value_parser = clap::value_parser!(u8).range(1..=12))]
         depth: Option<u8>,
+        /// Instead of the level's answer: the win/loss/draw check after the depth-limited
+        /// search of this depth (docs/ai.md 4.6), as the Z80 program reports it in
+        /// `ai_depth` (&E0 + this depth); selective when `--level` is.
+        #[arg(long, conflicts_with = "exact", value_parser = clap::value_parser!(u8).range(1..=12))]
+        wld: Option<u8>,
         /// Instead of the level: the exact endgame stage (docs/ai.md 4.4), whatever the
         /// number of empty squares.
         #[arg(long, conflicts_with = "level")]
@@ -174,6 +179,7 @@ pub fn run(cmd: EngineCmd) -> anyhow::Result<ExitCode> {
             position,
             level,
             depth,
+            wld,
             exact,
             weights,
             json,
@@ -181,10 +187,11 @@ pub fn run(cmd: EngineCmd) -> anyhow::Result<ExitCode> {
             let board = position.parse()?;
             let weights = weights.load()?;
             let start = Instant::now();
-            let stage = match (depth, exact) {
-                (Some(d), _) => Some(Stage::Depth(d)),
-                (None, true) => Some(Stage::Exact),
-                (None, false) => None,
+            let stage = match (depth, wld, exact) {
+                (Some(d), _, _) => Some(Stage::Depth(d)),
+                (None, Some(d), _) => Some(Stage::Wld(d)),
+                (None, None, true) => Some(Stage::Exact),
+                (None, None, false) => None,
             };
             let result = match stage {
                 Some(stage) => {

@@ -18,6 +18,9 @@ pub const BUDGET_RANGE: std::ops::RangeInclusive<u8> = 0..=99;
 /// Margins accepted in a weights file (docs/ai.md 4.5), in evaluation units: 0 = full width.
 /// The Z80 program holds it in a byte.
 pub const MARGIN_RANGE: std::ops::RangeInclusive<u8> = 0..=255;
+/// Win/loss/draw check thresholds accepted in a weights file (docs/ai.md 4.6), in empty
+/// squares: 0 = never.
+pub const WLD_RANGE: std::ops::RangeInclusive<u8> = 0..=20;
 
 /// The parameters of one alpha-beta level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +36,10 @@ pub struct SearchLevel {
     /// node whose shallow value lies more than `margin` evaluation units below the best one
     /// are searched one ply shallower.
     pub margin: u8,
+    /// The win/loss/draw check of a timed search (docs/ai.md 4.6): where the root has at most
+    /// this many empty squares, the move of the depth-limited stages is replaced by one that
+    /// wins or draws where it does not; 0 = never.
+    pub wld: u8,
 }
 
 /// The algorithm a level runs.

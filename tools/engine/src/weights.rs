@@ -15,7 +15,7 @@ use toml::Spanned;
 
 use crate::levels::{
     Level, SearchLevel, BUDGET_RANGE, DEPTH_RANGE, ENDGAME_RANGE, FIRST_SEARCH_LEVEL, MARGIN_RANGE,
-    MAX_LEVEL,
+    MAX_LEVEL, WLD_RANGE,
 };
 
 /// Levels a weights file may name as the first one that uses the book: search levels only, so
@@ -164,6 +164,9 @@ struct RawLevel {
     /// Optional: absent means full width (0).
     #[serde(default)]
     margin: Option<Spanned<i64>>,
+    /// Optional: absent means no win/loss/draw check (0).
+    #[serde(default)]
+    wld: Option<Spanned<i64>>,
 }
 
 /// A problem found in the text: where (byte span) and why.
@@ -466,11 +469,21 @@ fn validate_levels(raw: &BTreeMap<Spanned<String>, RawLevel>) -> Result<Vec<Sear
             )? as u8,
             None => 0,
         };
+        let wld = match &level.wld {
+            Some(wld) => in_range(
+                wld,
+                &wide(&WLD_RANGE),
+                &format!("level {n} wld"),
+                "empty squares",
+            )? as u8,
+            None => 0,
+        };
         levels.push(SearchLevel {
             depth,
             endgame,
             budget,
             margin,
+            wld,
         });
     }
     Ok(levels)

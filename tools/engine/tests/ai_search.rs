@@ -7,11 +7,11 @@ mod ai_util;
 
 use ai_util::{bits, random_positions, sq};
 use othello_engine::ai::best_move;
-use othello_engine::board::{flips, legal_moves, Board, Color};
+use othello_engine::board::{flips, legal_moves, wof_difference, Board, Color};
 use othello_engine::eval::{INF, WIN};
 use othello_engine::levels::{Level, SearchLevel};
 use othello_engine::search::alphabeta::{search_depth, search_depth_ordered};
-use othello_engine::search::endgame::solve_exact;
+use othello_engine::search::endgame::{solve_exact, solve_wld};
 use othello_engine::search::minimax::{minimax_depth, value_depth};
 use othello_engine::search::{final_stage, search, search_stage, SearchResult, Stage};
 use othello_engine::weights::{Weights, NORVIG_TOML};
@@ -181,18 +181,21 @@ fn the_final_stage_answers_as_the_level() {
             endgame: 8,
             budget: 0,
             margin: 0,
+            wld: 0,
         },
         SearchLevel {
             depth: 3,
             endgame: 12,
             budget: 25,
             margin: 0,
+            wld: 0,
         },
         SearchLevel {
             depth: 1,
             endgame: 0,
             budget: 180,
             margin: 0,
+            wld: 0,
         },
     ];
     let mut positions = random_positions(0x57a6_0001, 6, 10..30);
@@ -253,7 +256,11 @@ fn ai_depth_bytes_name_the_stages() {
     }
     assert_eq!(Stage::from_ai_depth(0xFF), Some(Stage::Exact));
     assert_eq!(Stage::from_ai_depth(Stage::EXACT_BYTE), Some(Stage::Exact));
-    for byte in [0, 13, 20, 0x7F, 0x80, 0xFE] {
+    for d in 1..=12 {
+        assert_eq!(Stage::from_ai_depth(0xE0 + d), Some(Stage::Wld(d)));
+        assert_eq!(Stage::Wld(d).ai_depth(), 0xE0 + d);
+    }
+    for byte in [0, 13, 20, 0x7F, 0x80, 0xE0, 0xED, 0xFD, 0xFE] {
         assert_eq!(Stage::from_ai_depth(byte), None, "{byte:#04x}");
     }
 }
@@ -367,4 +374,58 @@ fn a_move_more_than_the_margin_below_the_best_shallow_value_is_reduced() {
     // At the start the four moves are symmetric: equal values, nothing reduced.
     let (p, o) = Board::start().player_opponent();
     assert_eq!(reduced_moves(&w, p, o, 3, 1), 0);
+}
+
+#[test]
+fn the_wld_check_keeps_the_searched_move_unless_another_has_a_better_sign() {
+    // docs/ai.md 4.6, checked against the exact value of every move, with every legal move
+    // as the depth-limited stage's: positions with about 8 to 12 empty squares, where wins,
+    // draws and losses all occur.
+    let w = Weights::default();
+    let mut classes_seen = [false; 3];
+    let mut replaced = 0;
+    for b in random_positions(0x57a6_0005, 40, 48..53) {
+        if b.legal_moves() == 0 {
+            continue;
+        }
+        // The exact value for the side to move, passes and finished games included.
+        let exact = |pos: &Board| -> i16 {
+            let (pp, po) = pos.player_opponent();
+            if pos.is_game_over() {
+                wof_difference(pp, po) as i16
+            } else if pos.must_pass() {
+                let mut passed = *pos;
+                passed.pass();
+                -solve_exact(&passed).score
+            } else {
+                solve_exact(pos).score
+            }
+        };
+        let (p, o) = b.player_opponent();
+        let signs: Vec<(u8, i16)> = othello_engine::board::squares(legal_moves(p, o))
+            .map(|sq| {
+                let mut child = b;
+                child.play(sq).unwrap();
+                (sq, -exact(&child).signum())
+            })
+            .collect();
+        let best = signs.iter().map(|&(_, c)| c).max().unwrap();
+        let lowest_best = signs.iter().find(|&&(_, c)| c == best).unwrap().0;
+        for &(m, class) in &signs {
+            let want = if class == best { m } else { lowest_best };
+            replaced += usize::from(want != m);
+            let r = solve_wld(&b, m);
+            assert_eq!(
+                (r.best_move, r.score, &r.pv[..]),
+                (Some(want), best, &[want][..]),
+                "{b:?}, preferred {m}"
+            );
+        }
+        // The stage: the check after the depth-limited search of that depth.
+        let d = search_depth(&b, 2, &w).best_move.unwrap();
+        assert_eq!(search_stage(&b, Stage::Wld(2), &w), solve_wld(&b, d));
+        classes_seen[usize::try_from(best + 1).unwrap()] = true;
+    }
+    assert_eq!(classes_seen, [true; 3], "losses, draws and wins all tried");
+    assert!(replaced > 10, "only {replaced} moves replaced");
 }

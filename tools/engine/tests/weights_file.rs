@@ -121,6 +121,7 @@ fn the_shipped_file_is_the_tuned_table_with_the_classic_levels() {
             endgame: 14,
             budget: 0,
             margin: 0,
+            wld: 0,
         }))
     );
     // The top level: deeper than ODIN's tournament level, a selective depth 10 within 25 CPC
@@ -132,6 +133,7 @@ fn the_shipped_file_is_the_tuned_table_with_the_classic_levels() {
             endgame: 14,
             budget: 25,
             margin: 30,
+            wld: 16,
         }))
     );
 }
@@ -155,6 +157,7 @@ fn base_parses_with_every_value_in_place() {
             endgame: 10,
             budget: 0,
             margin: 0,
+            wld: 0,
         }))
     );
     assert_eq!((w.level(0), w.level(5)), (None, None));
@@ -186,6 +189,7 @@ fn extreme_values_are_accepted() {
             endgame: 20,
             budget: 0,
             margin: 0,
+            wld: 0,
         }
     );
 }
@@ -375,6 +379,7 @@ fn a_level_budget_is_optional_and_read() {
             endgame: 14,
             budget: 25,
             margin: 0,
+            wld: 0,
         }))
     );
     // Absent: no budget.
@@ -586,6 +591,21 @@ fn margins_and_potential_are_optional_read_and_located() {
         24,
         41,
         "level 4 margin = -1 is out of range 0..255 (evaluation units)",
+    );
+    // docs/ai.md 4.6: `wld` per level, 0..20 empty squares, absent = none.
+    let w = Weights::parse(
+        &edited("endgame = 10 }", "endgame = 10, wld = 12 }"),
+        "w.toml",
+    )
+    .unwrap();
+    let thresholds: Vec<u8> = w.search_levels().iter().map(|l| l.wld).collect();
+    assert_eq!(thresholds, [0, 12]);
+    // "4 = { depth = 4, endgame = 10, wld = 21 }": 21 is in column 38.
+    assert_rejected(
+        &edited("endgame = 10 }", "endgame = 10, wld = 21 }"),
+        24,
+        38,
+        "level 4 wld = 21 is out of range 0..20 (empty squares)",
     );
     // The rank count of the previous releases is a key no longer read: named, located.
     let text = edited("endgame = 10 }", "endgame = 10, select = 1 }");

@@ -1,6 +1,6 @@
-//! The openings of the self-play trials (`select_trial`, `budget_trial`): 6 random plies from
-//! the start, the same for games `2k` and `2k + 1`, which the trials play with the colours
-//! swapped.
+//! The openings of the self-play trials (`select_trial`, `budget_trial`, `wld_cost`): 6
+//! random plies from the start, the same for games `2k` and `2k + 1`, which the trials play
+//! with the colours swapped.
 use othello_engine::board::{squares, Board};
 
 pub fn opening(game: u32) -> Board {

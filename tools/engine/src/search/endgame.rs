@@ -35,6 +35,53 @@ pub fn solve_exact(board: &Board) -> SearchResult {
     }
 }
 
+/// The win/loss/draw check of docs/ai.md 4.6: each move's class is the sign of its exact
+/// value (1 a win, 0 a draw, -1 a loss, for the side to move). The answer is `preferred` (the
+/// move of the depth-limited stage before the check) if its class is the best, else the
+/// lowest-indexed move of the best class; the score is that class and the PV the move alone.
+/// Each move is solved with the window (-1, 1), which decides its sign and no more.
+///
+/// # Panics
+/// If `preferred` is not a legal move of `board` (a position without one gets a pass).
+#[must_use]
+pub fn solve_wld(board: &Board, preferred: u8) -> SearchResult {
+    let (p, o) = board.player_opponent();
+    let moves = legal_moves(p, o);
+    if moves == 0 {
+        return SearchResult::pass();
+    }
+    assert!(
+        moves >> preferred & 1 == 1,
+        "the preferred move must be legal"
+    );
+    let mut nodes = 1u64;
+    let mut line = Line::new();
+    let mut class_of = |sq: u8| {
+        let f = crate::board::flips(p, o, sq);
+        (-solve(o & !f, p | f | 1u64 << sq, -1, 1, &mut line, &mut nodes)).signum()
+    };
+    let preferred_class = class_of(preferred);
+    let mut best = (preferred, preferred_class);
+    if preferred_class < 1 {
+        let mut better: Option<(u8, i16)> = None;
+        for sq in crate::board::squares(moves & !(1u64 << preferred)) {
+            let class = class_of(sq);
+            if class > better.map_or(preferred_class, |(_, c)| c) {
+                better = Some((sq, class));
+            }
+        }
+        if let Some(b) = better {
+            best = b;
+        }
+    }
+    SearchResult {
+        best_move: Some(best.0),
+        score: best.1,
+        pv: vec![best.0],
+        nodes,
+    }
+}
+
 fn ordered(p: u64, o: u64, moves: u64) -> Moves {
     if (!(p | o)).count_ones() > FASTEST_FIRST_EMPTIES {
         Moves::sorted(p, o, moves, |sq, f| {

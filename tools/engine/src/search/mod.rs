@@ -69,6 +69,10 @@ pub enum Stage {
     Depth(u8),
     /// The exact endgame of §4.3.
     Exact,
+    /// The win/loss/draw check of §4.6 after the depth-limited stage of this depth (plies,
+    /// 1..=12): that stage's move if no move has an exact value of a better sign, else the
+    /// lowest-indexed move of the best sign ([`endgame::solve_wld`]).
+    Wld(u8),
 }
 
 impl Stage {
@@ -76,14 +80,21 @@ impl Stage {
     /// name the depth-limited searches of those depths).
     pub const EXACT_BYTE: u8 = 0xFF;
 
+    /// `ai_depth` names the win/loss/draw check after a depth-limited stage of depth `d` as
+    /// `WLD_BASE + d` (§4.6).
+    pub const WLD_BASE: u8 = 0xE0;
+
     /// The stage a value of the Z80 program's `ai_depth` names: 1..=12 → [`Stage::Depth`],
-    /// `0xFF` → [`Stage::Exact`], anything else → `None`.
+    /// `0xFF` → [`Stage::Exact`], `0xE1..=0xEC` → [`Stage::Wld`] of depth 1..=12, anything
+    /// else → `None`.
     ///
     /// ```
     /// use othello_engine::search::Stage;
     /// assert_eq!(Stage::from_ai_depth(1), Some(Stage::Depth(1)));
     /// assert_eq!(Stage::from_ai_depth(12), Some(Stage::Depth(12)));
     /// assert_eq!(Stage::from_ai_depth(0xFF), Some(Stage::Exact));
+    /// assert_eq!(Stage::from_ai_depth(0xE6), Some(Stage::Wld(6)));
+    /// assert_eq!(Stage::from_ai_depth(0xE0), None);
     /// assert_eq!(Stage::from_ai_depth(0), None);
     /// assert_eq!(Stage::from_ai_depth(13), None);
     /// ```
@@ -92,6 +103,11 @@ impl Stage {
         match byte {
             Stage::EXACT_BYTE => Some(Stage::Exact),
             d if crate::levels::DEPTH_RANGE.contains(&d) => Some(Stage::Depth(d)),
+            b if b > Stage::WLD_BASE
+                && crate::levels::DEPTH_RANGE.contains(&(b - Stage::WLD_BASE)) =>
+            {
+                Some(Stage::Wld(b - Stage::WLD_BASE))
+            }
             _ => None,
         }
     }
@@ -103,18 +119,21 @@ impl Stage {
     /// use othello_engine::search::Stage;
     /// assert_eq!(Stage::Depth(6).ai_depth(), 6);
     /// assert_eq!(Stage::Exact.ai_depth(), Stage::EXACT_BYTE);
+    /// assert_eq!(Stage::Wld(4).ai_depth(), 0xE4);
     /// ```
     #[must_use]
     pub fn ai_depth(self) -> u8 {
         match self {
             Stage::Depth(d) => d,
             Stage::Exact => Stage::EXACT_BYTE,
+            Stage::Wld(d) => Stage::WLD_BASE + d,
         }
     }
 }
 
 /// The answer of one stage, as the Z80 program reports it in `ai_depth`: the depth-limited
-/// search of §4.3 at that depth (whatever the number of empty squares), or the exact endgame.
+/// search of §4.3 at that depth (whatever the number of empty squares), the exact endgame, or
+/// the win/loss/draw check of §4.6 after a depth-limited search.
 /// The opening book is not consulted. `Stage::Depth(0)` counts as depth 1, as in
 /// [`alphabeta::search_depth`].
 #[must_use]
@@ -122,12 +141,13 @@ pub fn search_stage(board: &Board, stage: Stage, weights: &Weights) -> SearchRes
     match stage {
         Stage::Depth(d) => alphabeta::search_depth(board, d, weights),
         Stage::Exact => endgame::solve_exact(board),
+        Stage::Wld(_) => search_stage_select(board, stage, 0, weights),
     }
 }
 
 /// [`search_stage`] at a selective level (docs/ai.md 4.5): `margin` is the level's
 /// [`SearchLevel::margin`] (0 = full width, the same as [`search_stage`]). The exact endgame is
-/// never selective.
+/// never selective; the depth-limited search before a win/loss/draw check is.
 #[must_use]
 pub fn search_stage_select(
     board: &Board,
@@ -138,6 +158,12 @@ pub fn search_stage_select(
     match stage {
         Stage::Depth(d) => alphabeta::search_depth_selective(board, d, margin, weights),
         Stage::Exact => endgame::solve_exact(board),
+        Stage::Wld(d) => {
+            match alphabeta::search_depth_selective(board, d, margin, weights).best_move {
+                Some(m) => endgame::solve_wld(board, m),
+                None => SearchResult::pass(),
+            }
+        }
     }
 }
 

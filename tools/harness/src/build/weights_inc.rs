@@ -111,6 +111,14 @@ pub fn weights_include(weights: &Weights, origin: &str) -> String {
             i + 3
         );
     }
+    let _ = writeln!(
+        s,
+        "w_level_wld:                    ; the win/loss/draw check from this many empty squares (docs/ai.md 4.6, 0 = none) of levels 3, 4, ..."
+    );
+    let wld: Vec<String> = levels.iter().map(|l| l.wld.to_string()).collect();
+    if !wld.is_empty() {
+        let _ = writeln!(s, "        db {}", wld.join(","));
+    }
     s
 }
 
@@ -148,12 +156,16 @@ mod tests {
             assert_eq!(bin[levels + 4 * i + 2], l.budget);
             assert_eq!(bin[levels + 4 * i + 3], l.margin);
         }
-        // Four bytes a level, and nothing after the table.
-        assert_eq!(bin.len(), levels + 4 * w.search_levels().len());
+        // Four bytes a level, then the win/loss/draw thresholds, a byte a level.
+        let n = w.search_levels().len();
+        let wld = asm.symbol("w_level_wld").unwrap() as usize - 0x4000;
+        assert_eq!(wld, levels + 4 * n);
+        let thresholds: Vec<u8> = w.search_levels().iter().map(|l| l.wld).collect();
+        assert_eq!(&bin[wld..], &thresholds[..]);
     }
 
     #[test]
-    fn level_budgets_and_margins_are_the_third_and_fourth_bytes() {
+    fn level_budgets_margins_and_wld_thresholds_are_where_the_program_reads_them() {
         // The shipped levels replaced by three with budgets 0 (absent), 25 and 180.
         let mut text = String::new();
         for line in othello_engine::weights::DEFAULT_TOML.lines() {
@@ -164,7 +176,9 @@ mod tests {
             }
             if line.trim() == "[levels]" {
                 text.push_str("3 = { depth = 2, endgame = 8 }\n");
-                text.push_str("4 = { depth = 8, endgame = 14, budget = 25, margin = 30 }\n");
+                text.push_str(
+                    "4 = { depth = 8, endgame = 14, budget = 25, margin = 30, wld = 16 }\n",
+                );
                 text.push_str("5 = { depth = 12, endgame = 20, budget = 99 }\n");
             }
         }
@@ -180,7 +194,10 @@ mod tests {
         .unwrap();
         let bin = asm.binary();
         let levels = asm.symbol("w_levels").unwrap() as usize - 0x4000;
-        assert_eq!(&bin[levels..], &[2, 8, 0, 0, 8, 14, 25, 30, 12, 20, 99, 0]);
+        assert_eq!(
+            &bin[levels..],
+            &[2, 8, 0, 0, 8, 14, 25, 30, 12, 20, 99, 0, 0, 16, 0]
+        );
         assert_eq!(asm.symbol("W_SEARCH_LEVELS").unwrap(), 3);
     }
 

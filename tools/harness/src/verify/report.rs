@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use super::check::{PositionOutcome, Stopped};
 use super::game::{plies_text, thought_us, GameOutcome};
 use super::mame_game::MameOutcome;
-use super::stage::{StageCounts, STAGE_EXACT};
+use super::stage::{StageCounts, STAGE_EXACT, STAGE_WLD};
 use super::{Config, Levels, Mismatch, MismatchKind};
 
 /// Mismatches kept in full (the count goes on).
@@ -412,10 +412,16 @@ pub fn reproduce(m: &Mismatch, how: &Invocation) -> Vec<String> {
     let seed = how.seed;
     let opts = &how.options;
     // The reference at the stage compared: `engine best` gives the level's answer (its final
-    // stage), `engine solve` the exact endgame, `engine best --depth D` a depth-limited stage.
+    // stage), `engine solve` the exact endgame, `engine best --depth D` a depth-limited stage,
+    // `engine best --wld D` the win/loss/draw check after one.
     let engine: Vec<String> = match m.stage {
         None => vec![engine],
         Some(STAGE_EXACT) => vec![format!("cpc-othello engine solve {position}")],
+        Some(wld @ 0xE1..=0xEC) => vec![format!(
+            "cpc-othello engine best {position} --level {level} --wld {}{}",
+            wld - STAGE_WLD,
+            how.engine_weights
+        )],
         Some(depth) => vec![format!(
             "cpc-othello engine best {position} --level {level} --depth {depth}{}",
             how.engine_weights
@@ -605,6 +611,13 @@ mod tests {
         assert_eq!(
             exact[0],
             format!("cpc-othello engine solve --board {start} --to-move X")
+        );
+        let wld = reproduce(&timed(STAGE_WLD + 6), &how);
+        assert_eq!(
+            wld[0],
+            format!(
+                "cpc-othello engine best --board {start} --to-move X --level 7 --wld 6 --weights w.toml"
+            )
         );
         let budget = reproduce(&mismatch(MismatchKind::Budget, Some(7)), &how);
         assert!(budget[1].ends_with("--levels 7 --positions 0 --games 5 --seed 42"));

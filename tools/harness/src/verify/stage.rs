@@ -22,9 +22,12 @@ pub const STAGE_EXACT: u8 = Stage::EXACT_BYTE;
 /// `ai_depth`: stopped by the time limit before any stage was complete (the move is the best
 /// root move whose value was complete, or the first root move: not the reference's).
 pub const STAGE_STOPPED: u8 = 0xFE;
+/// `ai_depth`: the win/loss/draw check after the depth-limited stage of depth `d` is
+/// `STAGE_WLD + d` (docs/ai.md 4.6).
+pub const STAGE_WLD: u8 = Stage::WLD_BASE;
 
 /// A stage byte as messages write it: `book` (or `none` at levels 1 and 2), `depth 6`,
-/// `exact`, `stopped`, or the raw byte.
+/// `exact`, `wld after depth 6`, `stopped`, or the raw byte.
 #[must_use]
 pub fn stage_name(byte: u8) -> String {
     match byte {
@@ -32,6 +35,7 @@ pub fn stage_name(byte: u8) -> String {
         STAGE_EXACT => "exact".into(),
         STAGE_STOPPED => "stopped".into(),
         d @ 1..=12 => format!("depth {d}"),
+        b @ 0xE1..=0xEC => format!("wld after depth {}", b - STAGE_WLD),
         other => format!("&{other:02X} (no stage)"),
     }
 }
@@ -102,8 +106,9 @@ pub enum Expected {
 /// # Errors
 /// Why the stage is not one the level may report here: a search stage at levels 1 and 2, in
 /// the book or for a pass; stage 0 outside the book; without a time limit, any stage but the
-/// level's final one; with one, a depth beyond the level's, the exact endgame with more empty
-/// squares than its threshold, or a byte that names no stage.
+/// level's final one; with one, a depth beyond the level's, the exact endgame or the
+/// win/loss/draw check with more empty squares than its threshold, or a byte that names no
+/// stage.
 pub fn expected(
     board: &Board,
     level: u8,
@@ -170,6 +175,14 @@ pub fn expected(
             "the exact endgame with {empties} empty squares, where level {level} solves from {}",
             s.endgame
         )),
+        Some(Stage::Wld(_)) if empties > u32::from(s.wld) => Err(format!(
+            "the win/loss/draw check with {empties} empty squares, where level {level} checks from {}",
+            s.wld
+        )),
+        Some(Stage::Wld(d)) if d > s.depth => Err(format!(
+            "the win/loss/draw check after depth {d}, deeper than level {level}'s depth {}",
+            s.depth
+        )),
         Some(stage) => Ok(Expected::Answer(search_stage_select(
             board, stage, s.margin, weights,
         ))),
@@ -188,6 +201,8 @@ pub struct StageCounts {
     pub depth: [u32; 12],
     /// The exact endgame.
     pub exact: u32,
+    /// The win/loss/draw check, whatever the depth before it.
+    pub wld: u32,
     /// Stopped before any stage was complete.
     pub stopped: u32,
     /// Bytes that name no stage (each one is also a mismatch).
@@ -202,6 +217,7 @@ impl StageCounts {
             STAGE_NONE => self.book += 1,
             d @ 1..=12 => self.depth[usize::from(d - 1)] += 1,
             STAGE_EXACT => self.exact += 1,
+            0xE1..=0xEC => self.wld += 1,
             STAGE_STOPPED => self.stopped += 1,
             _ => self.other += 1,
         }
@@ -215,6 +231,7 @@ impl StageCounts {
             *a += b;
         }
         self.exact += other.exact;
+        self.wld += other.wld;
         self.stopped += other.stopped;
         self.other += other.other;
     }
@@ -226,6 +243,7 @@ impl StageCounts {
             + self.book
             + self.depth.iter().sum::<u32>()
             + self.exact
+            + self.wld
             + self.stopped
             + self.other
     }
@@ -247,6 +265,7 @@ impl StageCounts {
         for (i, &n) in self.depth.iter().enumerate() {
             v.push((format!("d{}", i + 1), n));
         }
+        v.push(("wld".into(), self.wld));
         v.push(("exact".into(), self.exact));
         v.push(("stopped".into(), self.stopped));
         v.push(("pass".into(), self.pass));
@@ -254,7 +273,7 @@ impl StageCounts {
         v.into_iter().filter(|(_, n)| *n > 0).collect()
     }
 
-    /// `book 3, d6 2, d8 20, exact 9, pass 1` (`-` when nothing was counted).
+    /// `book 3, d6 2, d8 20, wld 1, exact 9, pass 1` (`-` when nothing was counted).
     #[must_use]
     pub fn text(&self) -> String {
         let e = self.entries();
@@ -292,9 +311,13 @@ mod tests {
             c.add(byte, pass);
         }
         c.add(STAGE_EXACT, false);
+        c.add(STAGE_WLD + 6, false);
         c.add(STAGE_STOPPED, false);
-        assert_eq!(c.text(), "book 1, d4 1, d8 2, exact 1, stopped 1, pass 1");
-        assert_eq!(c.total(), 7);
+        assert_eq!(
+            c.text(),
+            "book 1, d4 1, d8 2, wld 1, exact 1, stopped 1, pass 1"
+        );
+        assert_eq!(c.total(), 8);
         assert_eq!((c.at_depth(8), c.at_depth(0), c.at_depth(13)), (2, 0, 0));
         assert_eq!(c.json()["d8"], 2);
         let mut d = StageCounts::default();
@@ -304,6 +327,8 @@ mod tests {
         assert_eq!(StageCounts::default().text(), "-");
         assert_eq!(stage_name(6), "depth 6");
         assert_eq!(stage_name(STAGE_EXACT), "exact");
+        assert_eq!(stage_name(STAGE_WLD + 4), "wld after depth 4");
+        assert_eq!(stage_name(STAGE_WLD), "&E0 (no stage)");
         assert_eq!(stage_name(0x20), "&20 (no stage)");
     }
 
@@ -340,6 +365,7 @@ mod tests {
             (false, STAGE_STOPPED), // stopped without a time limit
             (true, s.depth + 1),    // deeper than the level
             (true, STAGE_EXACT),    // exact above the threshold
+            (true, STAGE_WLD + 2),  // win/loss/draw above its threshold
             (true, STAGE_NONE),     // the book, outside it
             (true, 0x40),           // no stage
         ] {

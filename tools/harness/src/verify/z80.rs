@@ -155,8 +155,8 @@ pub struct AiAnswer {
     /// CPC time of the call, interrupts included.
     pub us: u64,
     /// `ai_depth`: the stage the answer comes from (0: none, 1..=12 a depth, &FF the exact
-    /// endgame, &FE stopped before any stage; [`super::stage`]). 0 for a program without the
-    /// symbol.
+    /// endgame, &E1..=&EC the win/loss/draw check after a depth, &FE stopped before any
+    /// stage; [`super::stage`]). 0 for a program without the symbol.
     pub depth: u8,
 }
 
