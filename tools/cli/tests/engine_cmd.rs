@@ -60,6 +60,10 @@ fn a_stage_is_the_reference_search_of_that_stage() {
     let (code, out, err) = best(&["--board", &text, "--to-move", "O", "--json", "--exact"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(answer(&out), want(&search_stage(&late, Stage::Exact, &w)));
+    // The win/loss/draw check after a depth-2 stage (docs/ai.md 4.6).
+    let (code, out, err) = best(&["--board", &text, "--to-move", "O", "--json", "--wld", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(answer(&out), want(&search_stage(&late, Stage::Wld(2), &w)));
 }
 
 #[test]
@@ -68,6 +72,9 @@ fn two_stages_or_a_depth_out_of_range_are_refused() {
     for extra in [
         &["--depth", "4", "--level", "9"][..],
         &["--depth", "4", "--exact"],
+        &["--depth", "4", "--wld", "4"],
+        &["--wld", "4", "--exact"],
+        &["--wld", "13"],
         &["--exact", "--level", "5"],
         &["--depth", "13"],
         &["--depth", "0"],
