@@ -230,7 +230,7 @@ PV_TABLE        equ FRAMES+(42*FR_SIZE)
 PV_ROOT         equ PV_TABLE+(PV_MAX*PV_STRIDE)
 SEARCH_RAM_END  equ TT_END
 PRE_EXACT_DEPTH equ 4           ; the depth-limited stages before the exact endgame go this far
-PRE_WLD_DEPTH   equ 6           ; and before the win/loss/draw check
+PRE_WLD_DEPTH   equ 8           ; and before the win/loss/draw check
 AI_STAGE_EXACT  equ &FF         ; ai_depth: the exact endgame
 AI_STAGE_STOPPED equ &FE        ; ai_depth: stopped before any stage was complete
 AI_STAGE_WLD    equ &E0         ; ai_depth: + d, the win/loss/draw check after depth d

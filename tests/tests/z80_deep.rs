@@ -458,17 +458,17 @@ fn the_win_loss_draw_check_replaces_a_move_that_throws_a_result_away() {
     let mut z = Z80::new(&w, "cpc/weights.toml");
     z.start();
     for (text, left, depth) in [
-        // 16 empties: depth 6, then the check (17 CPC s with 400 s left).
+        // 16 empties: depth 8, then the check (28 CPC s with 400 s left).
         (
             "-----OX-O----X-XOOXXXOX-OOOOOXOOOOXOOOXOOOOXXOOOOOOXXOOO--OOOO-- X",
             400,
-            6,
+            8,
         ),
-        // 15 empties, the depth-6 move draws and another wins.
+        // 15 empties, the depth-8 move draws and another wins.
         (
             "--XXXX---X-XXX----XOXXXX-OOXXXXXOOXXXXXXOOOOOOXXXOOOOO-XO-OXXX-- O",
             400,
-            6,
+            8,
         ),
         // 14 empties: depth 4, the check; 60 s left is too little for the exact solve.
         (

@@ -2,7 +2,7 @@
 //! the reference's plain solvers (no table; the Z80 program's table and ordering visit fewer):
 //! positions at 16 and 14 empty squares of games the reference plays against itself at level
 //! 4 from the trials' random openings; at each, the exact solve and the check after the
-//! depth-limited stage the program runs before it (depth 6 at 16 empties, 4 at 14).
+//! depth-limited stage the program runs before it (depth 8 at 16 empties, 4 at 14).
 //!
 //! `cargo run --release -p othello-engine --example wld_cost -- [GAMES]` (default 100).
 
@@ -68,7 +68,7 @@ fn main() {
         .par_iter()
         .map(|b| {
             let e = b.empties().count_ones();
-            let depth = if e > 14 { 6 } else { 4 };
+            let depth = if e > 14 { 8 } else { 4 };
             let m = level_stage(b, TOP, Stage::Depth(depth), &w)
                 .best_move
                 .expect("a legal move");
