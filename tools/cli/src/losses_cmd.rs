@@ -1,13 +1,16 @@
 //! `cpc-othello losses`: where an engine lost its games in match reports (`match --json`):
 //! the exact value of each lost game at a few numbers of empty squares, so that a developer
-//! sees whether the middle game or the endgame needs the work.
+//! sees whether the middle game or the endgame needs the work. With `--moves E`, also every
+//! move the engine played with at most E empty squares in all its games (won, drawn or lost)
+//! against the best move there, both solved exactly: the games where a move fell short, and
+//! how many did, by number of empty squares.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::reports::read_reports;
 use anyhow::Result;
-use cpc_harness::matches::losses::{losses, summary};
+use cpc_harness::matches::losses::{losses, short_moves, summary, ShortMoves};
 
 /// Arguments of `cpc-othello losses`.
 #[derive(clap::Args)]
@@ -24,9 +27,17 @@ pub struct LossesArgs {
     #[arg(long, value_delimiter = ',', default_value = "20,14",
           value_parser = clap::value_parser!(u32).range(1..=30))]
     at: Vec<u32>,
+    /// Also compare each move the engine played with at most this many empty squares (1 to
+    /// 30), in all its games (won, drawn or lost), with the best move, both solved exactly:
+    /// one line per game where a move fell short (`16 empties +6 -> -2`, "(result)" when the
+    /// move turned a win into a draw or a loss, or a draw into a loss), then the counts by
+    /// number of empty squares; a fraction of a second per move at 16, minutes from about 26
+    #[arg(long, value_name = "E", value_parser = clap::value_parser!(u32).range(1..=30))]
+    moves: Option<u32>,
 }
 
-/// Solves the lost games and prints one line each, then how they split.
+/// Solves the lost games and prints one line each, then how they split; with `--moves`, the
+/// games with endgame moves that fell short, then their counts.
 pub fn run(args: LossesArgs) -> Result<ExitCode> {
     let mut at = args.at;
     at.sort_unstable_by(|a, b| b.cmp(a));
@@ -60,5 +71,55 @@ pub fn run(args: LossesArgs) -> Result<ExitCode> {
          {} lost discs after {last} empties; {} more lost by forfeit (not solved)",
         s.lost, s.lost_before, s.thrown_after, s.worse_after_last, lost.forfeited
     );
+    if let Some(max_empties) = args.moves {
+        let found = short_moves(&reports, args.engine.as_deref(), max_empties)?;
+        print_short_moves(&found, max_empties);
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One line per game with moves that fell short, then the counts (total and by number of
+/// empty squares, where the engine played any move).
+fn print_short_moves(found: &ShortMoves, max_empties: u32) {
+    for g in &found.short_games {
+        let moves: Vec<String> = g
+            .moves
+            .iter()
+            .map(|m| {
+                let result = if m.changes_result() { " (result)" } else { "" };
+                format!(
+                    "{} empties {:+} -> {:+}{result}",
+                    m.empties, m.best, m.played
+                )
+            })
+            .collect();
+        println!(
+            "{} game {} ({}): {}",
+            g.report,
+            g.number,
+            g.color,
+            moves.join(", ")
+        );
+    }
+    let total = found.total();
+    let by_empties: Vec<String> = found
+        .by_empties
+        .iter()
+        .filter(|t| t.played > 0)
+        .map(|t| format!("{}: {} short ({} result)", t.empties, t.short, t.result))
+        .collect();
+    println!(
+        "{} moves at <= {max_empties} empties in {} games: {} fell short, in {} games, {} of them \
+         changed the result; by empties: {}",
+        total.played,
+        found.games,
+        total.short,
+        found.short_games.len(),
+        total.result,
+        if by_empties.is_empty() {
+            "-".to_owned()
+        } else {
+            by_empties.join(", ")
+        }
+    );
 }

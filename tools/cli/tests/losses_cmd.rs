@@ -1,6 +1,7 @@
 //! `cpc-othello losses` as a user runs it: a real match report's lost games, each solved
-//! exactly where asked, with the split of the summary line; a report that is not JSON is
-//! refused by name.
+//! exactly where asked, with the split of the summary line; with `--moves`, the engine's
+//! endgame moves that fell short, by game and counted; a report that is not JSON is refused
+//! by name.
 
 mod common;
 
@@ -51,6 +52,53 @@ fn the_lost_games_of_a_real_match_are_solved_where_asked() {
         "{summary}"
     );
     assert!(summary.contains("at 12 empties") && summary.contains("after 8 empties"));
+
+    // ref:1 has no exact endgame: some of its moves in the last 8 empties give discs away.
+    let (code, stdout, stderr) = common::cpc_othello(&[
+        "losses",
+        json.to_str().unwrap(),
+        "--at",
+        "8",
+        "--moves",
+        "8",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    let short_lines = &lines[lost_by_ref1 + 1..lines.len() - 1];
+    assert!(!short_lines.is_empty(), "{stdout}");
+    let (mut short, mut result) = (0, 0);
+    for line in short_lines {
+        // "m.json game 3 (white): 8 empties +4 -> -2 (result), 5 empties +2 -> +0"
+        let (_, moves) = line.split_once("): ").expect(line);
+        assert!(line.contains("m.json game "), "{line}");
+        for m in moves.split(", ") {
+            let (empties, values) = m.split_once(" empties ").expect(line);
+            assert!(
+                (1..=8).contains(&empties.parse::<u32>().expect(line)),
+                "{line}"
+            );
+            let flagged = values.ends_with(" (result)");
+            let (best, played) = values
+                .trim_end_matches(" (result)")
+                .split_once(" -> ")
+                .expect(line);
+            let (best, played): (i32, i32) =
+                (best.parse().expect(line), played.parse().expect(line));
+            assert!(played < best, "{line}");
+            assert_eq!(flagged, played.signum() < best.signum(), "{line}");
+            short += 1;
+            result += usize::from(flagged);
+        }
+    }
+    let summary = lines[lines.len() - 1];
+    assert!(
+        summary.contains(&format!(
+            "empties in 6 games: {short} fell short, in {} games, {result} of them changed \
+             the result; by empties: 8: ",
+            short_lines.len()
+        )),
+        "{summary}"
+    );
 
     let bad = dir.join("bad.json");
     std::fs::write(&bad, "not json").unwrap();

@@ -5,11 +5,17 @@
 //! there and lost at the end was thrown away late; a value at 14 empties above the final
 //! result means the engine lost discs after it (for the Z80's top level, e.g. an exact search
 //! that did not finish in time).
+//!
+//! [`short_moves`] looks closer at the end of every game (won, drawn or lost): each move the
+//! engine played with at most a given number of empty squares is compared with the best
+//! move there, both solved exactly, so that a developer sees how many endgame moves gave
+//! discs away and how many of them changed the result.
 
 use othello_engine::board::{wof_difference, Board, Color};
 use othello_engine::game::Move;
 use othello_engine::notation::parse_transcript;
 use othello_engine::solve::solve;
+use rayon::prelude::*;
 use serde_json::Value;
 
 use super::pool::PoolError;
@@ -63,7 +69,70 @@ pub fn losses(
     engine: Option<&str>,
     at: &[u32],
 ) -> Result<Losses, PoolError> {
-    let mut out = Losses::default();
+    let mut games = Vec::new();
+    let forfeited = finished_games(reports, engine, |name, g| {
+        let result = g.result();
+        if result >= 0 {
+            return Ok(());
+        }
+        let (opening, moves) = g.record()?;
+        let values = values_along(&format!("{opening}{moves}"), g.color, g.final_score, at)?;
+        games.push(LostGame {
+            report: name.to_owned(),
+            number: g.number,
+            color: g.color,
+            result,
+            values,
+        });
+        Ok(())
+    })?;
+    Ok(Losses { games, forfeited })
+}
+
+/// A game of the engine that ended on the board, as a report gives it.
+struct Finished<'a> {
+    /// The game's number in its report.
+    number: u64,
+    /// The engine's colour.
+    color: Color,
+    /// The final score the report gives, (black, white), each at most 64.
+    final_score: (u64, u64),
+    /// The game's entry in the report.
+    entry: &'a Value,
+}
+
+impl Finished<'_> {
+    /// The engine's final disc difference by the report's final score.
+    fn result(&self) -> i32 {
+        let (black, white) = self.final_score;
+        (black as i32 - white as i32) * if self.color == Color::Black { 1 } else { -1 }
+    }
+
+    /// The game's transcripts: its opening and the moves played after it.
+    fn record(&self) -> Result<(&str, &str), String> {
+        let text = |field: &str| {
+            self.entry[field]
+                .as_str()
+                .ok_or_else(|| format!("no \"{field}\" transcript"))
+        };
+        Ok((text("opening")?, text("moves")?))
+    }
+}
+
+/// Calls `each` with (report name, game) for every game `engine` (default: the first
+/// report's first engine) finished on the board in `reports`, in order; an error of `each`
+/// is given the report's name and the game's number. Returns the number of games the
+/// engine lost by forfeit; aborted games are skipped.
+///
+/// # Errors
+/// When a report is not a match report, a game has no result, the engine plays in none of a
+/// report's games, both engines are the same one, or `each` fails.
+fn finished_games<'a>(
+    reports: &'a [(String, Value)],
+    engine: Option<&str>,
+    mut each: impl FnMut(&'a str, Finished<'a>) -> Result<(), String>,
+) -> Result<usize, PoolError> {
+    let mut forfeited = 0;
     let first_engine = reports
         .first()
         .and_then(|(_, r)| r["engines"][0]["spec"].as_str());
@@ -106,7 +175,7 @@ pub fn losses(
                 continue;
             }
             if let Some(loser) = g["forfeit"]["loser"].as_str() {
-                out.forfeited += usize::from(loser == color.to_string());
+                forfeited += usize::from(loser == color.to_string());
                 continue;
             }
             let disc = |c: &str| {
@@ -115,42 +184,26 @@ pub fn losses(
                     .filter(|&n| n <= 64)
                     .ok_or_else(|| gerr("no \"final_score\", \"forfeit\" or \"aborted\"".into()))
             };
-            let (black, white) = (disc("black")?, disc("white")?);
-            let result = (black as i32 - white as i32) * if color == Color::Black { 1 } else { -1 };
-            if result >= 0 {
-                continue;
-            }
-            let text = |field: &str| {
-                g[field]
-                    .as_str()
-                    .ok_or_else(|| gerr(format!("no \"{field}\" transcript")))
-            };
-            let record = format!("{}{}", text("opening")?, text("moves")?);
-            let values = values_along(&record, color, (black, white), at).map_err(gerr)?;
-            out.games.push(LostGame {
-                report: name.clone(),
+            let final_score = (disc("black")?, disc("white")?);
+            let game = Finished {
                 number,
                 color,
-                result,
-                values,
-            });
+                final_score,
+                entry: g,
+            };
+            each(name, game).map_err(gerr)?;
         }
         if !played {
             return Err(err(format!("{me} plays in none of its games")));
         }
     }
-    Ok(out)
+    Ok(forfeited)
 }
 
-/// Replays `record` (a transcript from the start), checks that it ends in the finished game
-/// `final_score` (black, white) says, and solves its positions with `at` empty squares, for
-/// `color`.
-fn values_along(
-    record: &str,
-    color: Color,
-    final_score: (u64, u64),
-    at: &[u32],
-) -> Result<Vec<(u32, Option<i32>)>, String> {
+/// Replays `record` (a transcript from the start) and checks that it ends in the finished
+/// game `final_score` (black, white) says: each position of the game in order, with the move
+/// played from it (`None` for the final position).
+fn replay(record: &str, final_score: (u64, u64)) -> Result<Vec<(Board, Option<Move>)>, String> {
     let game = parse_transcript(record).map_err(|e| e.to_string())?;
     let Some(end) = game.final_score() else {
         return Err("its moves stop before the end of the game".into());
@@ -162,21 +215,36 @@ fn values_along(
         ));
     }
     let mut board = Board::start();
+    let mut positions = Vec::with_capacity(game.len() + 1);
+    for mv in game.moves() {
+        positions.push((board, Some(mv)));
+        match mv {
+            Move::Play(sq) => {
+                board.play(sq).ok_or("an illegal move on the replay")?;
+            }
+            Move::Pass => board.pass(),
+        }
+    }
+    positions.push((board, None));
+    Ok(positions)
+}
+
+/// Replays `record` (see [`replay`]) and solves its positions with `at` empty squares, for
+/// `color`.
+fn values_along(
+    record: &str,
+    color: Color,
+    final_score: (u64, u64),
+    at: &[u32],
+) -> Result<Vec<(u32, Option<i32>)>, String> {
+    let positions = replay(record, final_score)?;
     let mut values: Vec<(u32, Option<i32>)> = at.iter().map(|&e| (e, None)).collect();
-    let mut moves = game.moves();
-    loop {
+    for (board, _) in &positions {
         let empties = board.empties().count_ones();
         for (e, v) in &mut values {
             if *e == empties && v.is_none() {
-                *v = Some(exact_for(&board, color));
+                *v = Some(exact_for(board, color));
             }
-        }
-        match moves.next() {
-            Some(Move::Play(sq)) => {
-                board.play(sq).ok_or("an illegal move on the replay")?;
-            }
-            Some(Move::Pass) => board.pass(),
-            None => break,
         }
     }
     Ok(values)
@@ -217,6 +285,183 @@ pub fn summary(games: &[LostGame]) -> LossSummary {
         }
     }
     s
+}
+
+/// A move of the engine whose exact value is below the best one of its position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShortMove {
+    /// Empty squares before the move.
+    pub empties: u32,
+    /// The square played (0 = a1, 63 = h8).
+    pub square: u8,
+    /// The exact value of the position for the engine (its best move's).
+    pub best: i32,
+    /// The exact value of the move played, for the engine (below `best`).
+    pub played: i32,
+}
+
+impl ShortMove {
+    /// True when the move changed the result: a win turned into a draw or a loss, or a draw
+    /// into a loss.
+    #[must_use]
+    pub fn changes_result(&self) -> bool {
+        self.played.signum() < self.best.signum()
+    }
+}
+
+/// A game with at least one [`ShortMove`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShortGame {
+    /// The report's name and the game's number in it.
+    pub report: String,
+    pub number: u64,
+    /// The engine's colour.
+    pub color: Color,
+    /// The engine's final disc difference.
+    pub result: i32,
+    /// Its moves that fell short, in the order played.
+    pub moves: Vec<ShortMove>,
+}
+
+/// The engine's moves at one number of empty squares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EmptiesTally {
+    /// Empty squares before the move.
+    pub empties: u32,
+    /// Moves the engine played there.
+    pub played: usize,
+    /// Those whose value is below the best.
+    pub short: usize,
+    /// Those that changed the result ([`ShortMove::changes_result`]).
+    pub result: usize,
+}
+
+/// The engine's endgame moves in the reports, each compared with the best.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShortMoves {
+    /// The games it finished on the board (won, drawn or lost).
+    pub games: usize,
+    /// Those with at least one move that fell short, in the reports' order.
+    pub short_games: Vec<ShortGame>,
+    /// One tally per number of empty squares, from the most (the limit) down to 1.
+    pub by_empties: Vec<EmptiesTally>,
+}
+
+impl ShortMoves {
+    /// The totals over all numbers of empty squares (`empties` is 0).
+    #[must_use]
+    pub fn total(&self) -> EmptiesTally {
+        self.by_empties
+            .iter()
+            .fold(EmptiesTally::default(), |t, e| EmptiesTally {
+                empties: 0,
+                played: t.played + e.played,
+                short: t.short + e.short,
+                result: t.result + e.result,
+            })
+    }
+}
+
+/// Every move `engine` (default: the first report's first engine) played in `reports`
+/// (name, parsed JSON of `match --json`) with at most `max_empties` empty squares (1..=30),
+/// in all its games that ended on the board (won, drawn or lost; not the aborted or
+/// forfeited ones, nor the moves of a game's set opening), compared with the best move
+/// there: the position before the move and the one after it are solved exactly. A solve
+/// takes a fraction of a second at 16 empties, far longer above 24; the games are solved on
+/// all cores.
+///
+/// # Errors
+/// As [`losses`]: when a report is not a match report, a game's record is not the legal
+/// game its result says, the engine plays in none of a report's games, or both engines are
+/// the same one.
+pub fn short_moves(
+    reports: &[(String, Value)],
+    engine: Option<&str>,
+    max_empties: u32,
+) -> Result<ShortMoves, PoolError> {
+    // Checked first, in order, so that the first bad game is the one reported.
+    let mut games = Vec::new();
+    finished_games(reports, engine, |name, g| {
+        let (opening, moves) = g.record()?;
+        let positions = replay(&format!("{opening}{moves}"), g.final_score)?;
+        // The opening's moves (a forced pass after it included) were set, not chosen.
+        let set = parse_transcript(opening).map_err(|e| e.to_string())?.len();
+        games.push((name, g.number, g.color, g.result(), positions, set));
+        Ok(())
+    })?;
+    let solved: Vec<(Vec<u32>, ShortGame)> = games
+        .par_iter()
+        .map(|(name, number, color, result, positions, set)| {
+            let mut played = Vec::new();
+            let mut moves = Vec::new();
+            for (board, mv) in &positions[*set..] {
+                let empties = board.empties().count_ones();
+                let Some(Move::Play(sq)) = *mv else { continue };
+                if board.to_move != *color || empties > max_empties {
+                    continue;
+                }
+                played.push(empties);
+                let best = exact_for(board, *color);
+                let value = value_of_move(board, sq);
+                if value < best {
+                    moves.push(ShortMove {
+                        empties,
+                        square: sq,
+                        best,
+                        played: value,
+                    });
+                }
+            }
+            let game = ShortGame {
+                report: (*name).to_owned(),
+                number: *number,
+                color: *color,
+                result: *result,
+                moves,
+            };
+            (played, game)
+        })
+        .collect();
+    let mut out = ShortMoves {
+        games: games.len(),
+        short_games: Vec::new(),
+        by_empties: (1..=max_empties)
+            .rev()
+            .map(|empties| EmptiesTally {
+                empties,
+                ..EmptiesTally::default()
+            })
+            .collect(),
+    };
+    for (played, game) in solved {
+        // Each `e` is within 1..=max_empties: the list runs down from max_empties.
+        let at = |e: u32| (max_empties - e) as usize;
+        for e in played {
+            out.by_empties[at(e)].played += 1;
+        }
+        for m in &game.moves {
+            let t = &mut out.by_empties[at(m.empties)];
+            t.short += 1;
+            t.result += usize::from(m.changes_result());
+        }
+        if !game.moves.is_empty() {
+            out.short_games.push(game);
+        }
+    }
+    Ok(out)
+}
+
+/// The exact value of playing `sq` (legal) on `board`, for the side to move there: the
+/// position after it solved from the opponent's side and negated, or from the mover's side
+/// when the opponent must pass, or the final disc difference when the game is over.
+fn value_of_move(board: &Board, sq: u8) -> i32 {
+    let mover = board.to_move;
+    let mut after = *board;
+    after.play(sq);
+    if !after.is_game_over() && after.must_pass() {
+        after.pass();
+    }
+    exact_for(&after, mover)
 }
 
 #[cfg(test)]
@@ -354,5 +599,152 @@ mod tests {
         r["games"][0]["forfeit"] = json!({ "loser": "black", "reason": "an illegal move" });
         let lost = losses(&[("r.json".into(), r)], None, &[20]).unwrap();
         assert_eq!((lost.games.len(), lost.forfeited), (0, 1));
+    }
+
+    /// A game of seeded random moves down to `at` empties, where the side to move then
+    /// plays a move that changes the result (found with the solver), then both sides play
+    /// the solver's moves: its transcript, final board, the colour that gave the result
+    /// away, the move (with its values), and that colour's moves from `at` empties on.
+    /// `None` when the seed's position at `at` empties has no such move.
+    fn thrown_game(seed: u64, at: u32) -> Option<(String, Board, Color, ShortMove, usize)> {
+        let mut rng = seed;
+        let mut b = Board::start();
+        let mut record = String::new();
+        while b.empties().count_ones() > at {
+            if b.is_game_over() {
+                return None;
+            }
+            if b.must_pass() {
+                b.pass();
+                continue;
+            }
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let moves: Vec<u8> = squares(b.legal_moves()).collect();
+            let sq = moves[(rng >> 33) as usize % moves.len()];
+            record.push_str(&square_name(sq));
+            b.play(sq);
+        }
+        if b.must_pass() {
+            return None;
+        }
+        let thrower = b.to_move;
+        let best = solve(&b).score;
+        // The solver passes and counts a finished game itself.
+        let value = |sq: u8| {
+            let mut after = b;
+            after.play(sq);
+            -solve(&after).score
+        };
+        let thrown = squares(b.legal_moves())
+            .map(|sq| (sq, value(sq)))
+            .find(|&(_, v)| v.signum() < best.signum())?;
+        let short = ShortMove {
+            empties: at,
+            square: thrown.0,
+            best,
+            played: thrown.1,
+        };
+        let mut played = 1;
+        record.push_str(&square_name(thrown.0));
+        b.play(thrown.0);
+        while !b.is_game_over() {
+            if b.must_pass() {
+                b.pass();
+                continue;
+            }
+            played += usize::from(b.to_move == thrower);
+            let sq = solve(&b).best_move.expect("a move");
+            record.push_str(&square_name(sq));
+            b.play(sq);
+        }
+        Some((record, b, thrower, short, played))
+    }
+
+    #[test]
+    fn a_move_that_gives_the_result_away_is_found_with_its_values() {
+        let (record, end, thrower, short, played) = (1..100)
+            .find_map(|seed| thrown_game(seed, 10))
+            .expect("a seed with a move that changes the result at 10 empties");
+        assert!(short.changes_result() && short.played < short.best);
+        let score = end.final_score();
+        let (black, white) = (u32::from(score.black), u32::from(score.white));
+        let rated = if thrower == Color::Black { "a" } else { "b" };
+        let mut r = report(rated, &record, black, white);
+        // The same game again, aborted, and a forfeit: neither is looked at.
+        let mut aborted = r["games"][0].clone();
+        aborted["number"] = json!(2);
+        aborted["aborted"] = json!("stopped");
+        let mut forfeit = r["games"][0].clone();
+        forfeit["number"] = json!(3);
+        forfeit["final_score"] = Value::Null;
+        forfeit["forfeit"] = json!({ "loser": "white", "reason": "an illegal move" });
+        r["games"]
+            .as_array_mut()
+            .unwrap()
+            .extend([aborted, forfeit]);
+        let reports = [("r.json".to_owned(), r)];
+
+        let found = short_moves(&reports, None, 10).unwrap();
+        assert_eq!(found.games, 1);
+        assert_eq!(found.by_empties.len(), 10);
+        let result = (black as i32 - white as i32) * if rated == "a" { 1 } else { -1 };
+        // Both sides played perfectly after the move: its value is the result.
+        assert_eq!(short.played, result);
+        assert_eq!(
+            found.short_games,
+            [ShortGame {
+                report: "r.json".into(),
+                number: 1,
+                color: thrower,
+                result,
+                moves: vec![short.clone()],
+            }]
+        );
+        assert_eq!(
+            found.by_empties[0],
+            EmptiesTally {
+                empties: 10,
+                played: 1,
+                short: 1,
+                result: 1
+            }
+        );
+        let total = found.total();
+        assert_eq!((total.played, total.short, total.result), (played, 1, 1));
+
+        // Below the move's empties, all moves were the best.
+        let after = short_moves(&reports, None, 9).unwrap();
+        assert!(after.short_games.is_empty());
+        assert_eq!(after.total().played, played - 1);
+        // The other engine's moves are its own.
+        let other = if rated == "a" { "b" } else { "a" };
+        let theirs = short_moves(&reports, Some(other), 9).unwrap();
+        assert!(theirs.short_games.is_empty());
+
+        // A move of the set opening is not the engine's: 50 moves to 10 empties, then it.
+        let mut r = reports[0].1.clone();
+        let (opening, moves) = record.split_at(2 * 51);
+        r["games"][0]["opening"] = json!(opening);
+        r["games"][0]["moves"] = json!(moves);
+        let set = short_moves(&[("r.json".to_owned(), r)], None, 10).unwrap();
+        assert!(set.short_games.is_empty());
+        assert_eq!(set.total().played, played - 1);
+    }
+
+    #[test]
+    fn short_moves_refuse_bad_records_like_losses() {
+        let e = short_moves(
+            &[("r.json".into(), report("b", "f5f6e6f4", 64, 0))],
+            None,
+            8,
+        )
+        .unwrap_err();
+        assert_eq!(e.report, "r.json");
+        assert!(
+            e.reason.contains("game 1: its moves stop before the end"),
+            "{e}"
+        );
     }
 }
