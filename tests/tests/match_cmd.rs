@@ -359,13 +359,14 @@ fn the_top_level_plays_a_match_game_within_its_budget() {
         total as f64 / 6e7
     );
     // Every move has its stage; the stages are the level's (the book, depths up to its own,
-    // the exact endgame), and none stopped before the first.
+    // the win/loss/draw check, the exact endgame), and none stopped before the first.
     let stages = clock["stages"].as_object().expect("stages");
     let count: u64 = stages.values().map(|v| v.as_u64().unwrap()).sum();
     assert_eq!(count, clock["moves"].as_u64().unwrap(), "{stages:?}");
     for name in stages.keys() {
         let ok = name == "book"
             || name == "exact"
+            || name == "wld"
             || name
                 .strip_prefix('d')
                 .and_then(|d| d.parse::<u8>().ok())
