@@ -451,33 +451,15 @@ fn validate_levels(raw: &BTreeMap<Spanned<String>, RawLevel>) -> Result<Vec<Sear
             &format!("level {n} endgame"),
             "empty squares",
         )? as u8;
-        let budget = match &level.budget {
-            Some(budget) => in_range(
-                budget,
-                &wide(&BUDGET_RANGE),
-                &format!("level {n} budget"),
-                "minutes",
-            )? as u8,
-            None => 0,
+        // An optional parameter: absent means 0 (none, full width).
+        let optional = |v: &Option<Spanned<i64>>, range: &RangeInclusive<u8>, key: &str, unit| {
+            v.as_ref().map_or(Ok(0), |v| {
+                in_range(v, &wide(range), &format!("level {n} {key}"), unit).map(|x| x as u8)
+            })
         };
-        let margin = match &level.margin {
-            Some(margin) => in_range(
-                margin,
-                &wide(&MARGIN_RANGE),
-                &format!("level {n} margin"),
-                "evaluation units",
-            )? as u8,
-            None => 0,
-        };
-        let wld = match &level.wld {
-            Some(wld) => in_range(
-                wld,
-                &wide(&WLD_RANGE),
-                &format!("level {n} wld"),
-                "empty squares",
-            )? as u8,
-            None => 0,
-        };
+        let budget = optional(&level.budget, &BUDGET_RANGE, "budget", "minutes")?;
+        let margin = optional(&level.margin, &MARGIN_RANGE, "margin", "evaluation units")?;
+        let wld = optional(&level.wld, &WLD_RANGE, "wld", "empty squares")?;
         levels.push(SearchLevel {
             depth,
             endgame,
