@@ -105,8 +105,13 @@ fn print_short_moves(found: &ShortMoves, max_empties: u32) {
     let by_empties: Vec<String> = found
         .by_empties
         .iter()
-        .filter(|t| t.played > 0)
-        .map(|t| format!("{}: {} short ({} result)", t.empties, t.short, t.result))
+        .filter(|t| t.short > 0)
+        .map(|t| {
+            format!(
+                "{}: {} of {} short ({} result)",
+                t.empties, t.short, t.played, t.result
+            )
+        })
         .collect();
     println!(
         "{} moves at <= {max_empties} empties in {} games: {} fell short, in {} games, {} of them \
@@ -117,7 +122,7 @@ fn print_short_moves(found: &ShortMoves, max_empties: u32) {
         found.short_games.len(),
         total.result,
         if by_empties.is_empty() {
-            "-".to_owned()
+            "none".to_owned()
         } else {
             by_empties.join(", ")
         }

@@ -91,14 +91,31 @@ fn the_lost_games_of_a_real_match_are_solved_where_asked() {
         }
     }
     let summary = lines[lines.len() - 1];
+    let (head, by_empties) = summary.split_once("; by empties: ").expect(summary);
     assert!(
-        summary.contains(&format!(
+        head.ends_with(&format!(
             "empties in 6 games: {short} fell short, in {} games, {result} of them changed \
-             the result; by empties: 8: ",
+             the result",
             short_lines.len()
         )),
         "{summary}"
     );
+    // "8: 3 of 12 short (1 result), 5: 1 of 10 short (0 result)": only where some fell short
+    let (mut listed_short, mut listed_result) = (0, 0);
+    for row in by_empties.split(", ") {
+        let (empties, rest) = row.split_once(": ").expect(row);
+        assert!((1..=8).contains(&empties.parse::<u32>().expect(row)), "{row}");
+        let (counts, flagged) = rest.split_once(" short (").expect(row);
+        let (row_short, played) = counts.split_once(" of ").expect(row);
+        let row_short: usize = row_short.parse().expect(row);
+        assert!(row_short > 0 && row_short <= played.parse().expect(row), "{row}");
+        listed_short += row_short;
+        listed_result += flagged
+            .trim_end_matches(" result)")
+            .parse::<usize>()
+            .expect(row);
+    }
+    assert_eq!((listed_short, listed_result), (short, result), "{summary}");
 
     let bad = dir.join("bad.json");
     std::fs::write(&bad, "not json").unwrap();
