@@ -104,11 +104,17 @@ fn the_lost_games_of_a_real_match_are_solved_where_asked() {
     let (mut listed_short, mut listed_result) = (0, 0);
     for row in by_empties.split(", ") {
         let (empties, rest) = row.split_once(": ").expect(row);
-        assert!((1..=8).contains(&empties.parse::<u32>().expect(row)), "{row}");
+        assert!(
+            (1..=8).contains(&empties.parse::<u32>().expect(row)),
+            "{row}"
+        );
         let (counts, flagged) = rest.split_once(" short (").expect(row);
         let (row_short, played) = counts.split_once(" of ").expect(row);
         let row_short: usize = row_short.parse().expect(row);
-        assert!(row_short > 0 && row_short <= played.parse().expect(row), "{row}");
+        assert!(
+            row_short > 0 && row_short <= played.parse().expect(row),
+            "{row}"
+        );
         listed_short += row_short;
         listed_result += flagged
             .trim_end_matches(" result)")
