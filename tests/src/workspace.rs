@@ -76,12 +76,13 @@ pub fn cli_binary() -> Result<PathBuf, String> {
         .clone()
 }
 
+#[path = "../../tools/harness/tests/support/scratch_dir.rs"]
+mod scratch;
+
+pub use scratch::ScratchDir;
+
 /// A fresh, empty scratch directory under the system temp dir, unique to this process
-/// and `name`.
-pub fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cpc-e2e-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir)
-        .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
-    dir
+/// and `name`, removed when the test is done with it (kept when it failed).
+pub fn scratch_dir(name: &str) -> ScratchDir {
+    scratch::scratch_dir(&format!("cpc-e2e-{}-{name}-", std::process::id()))
 }

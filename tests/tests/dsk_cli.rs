@@ -8,7 +8,7 @@ use cpc_e2e::workspace;
 
 struct Cli {
     binary: PathBuf,
-    dir: PathBuf,
+    dir: workspace::ScratchDir,
 }
 
 impl Cli {
@@ -57,12 +57,6 @@ impl Cli {
 
     fn read(&self, name: &str) -> Vec<u8> {
         std::fs::read(self.path(name)).unwrap()
-    }
-}
-
-impl Drop for Cli {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 

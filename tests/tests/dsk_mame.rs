@@ -191,5 +191,4 @@ fn real_amsdos_catalogues_and_runs_our_disc() {
             machine.name()
         );
     }
-    let _ = std::fs::remove_dir_all(&work);
 }

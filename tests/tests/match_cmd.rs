@@ -35,7 +35,8 @@ fn run(args: &[&str]) -> Output {
 
 /// `match ARGS --json F`: the parsed report, after checking the exit code.
 fn run_match(name: &str, args: &[&str]) -> Value {
-    let json = workspace::scratch_dir(name).join("match.json");
+    let dir = workspace::scratch_dir(name);
+    let json = dir.join("match.json");
     let mut all = vec!["match"];
     all.extend_from_slice(args);
     all.extend_from_slice(&["--json", json.to_str().unwrap()]);

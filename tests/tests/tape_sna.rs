@@ -39,7 +39,7 @@ fn after_one_move() -> Vec<u8> {
 struct Built {
     out: BuildOutput,
     symbols: Symbols,
-    dir: std::path::PathBuf,
+    dir: workspace::ScratchDir,
 }
 
 fn build(name: &str) -> Built {

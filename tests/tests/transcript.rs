@@ -208,7 +208,7 @@ fn memory_that_holds_no_game_is_refused() {
 
 struct Cli {
     binary: PathBuf,
-    dir: PathBuf,
+    dir: workspace::ScratchDir,
 }
 
 impl Cli {

@@ -20,7 +20,8 @@ fn a_whole_game_in_mame_agrees_with_the_reference() {
         Err(e) => return oracle::unavailable(TEST, &e.to_string()),
     };
     let binary = workspace::cli_binary().unwrap_or_else(|e| panic!("{e}"));
-    let json = workspace::scratch_dir("verify-mame").join("report.json");
+    let dir = workspace::scratch_dir("verify-mame");
+    let json = dir.join("report.json");
     let out = Command::new(binary)
         .args([
             "verify",
@@ -74,7 +75,8 @@ fn a_level_with_a_budget_is_left_out_of_the_mame_games() {
     };
     let top = othello_engine::weights::Weights::default().max_level();
     let binary = workspace::cli_binary().unwrap_or_else(|e| panic!("{e}"));
-    let json = workspace::scratch_dir("verify-mame-budget").join("report.json");
+    let dir = workspace::scratch_dir("verify-mame-budget");
+    let json = dir.join("report.json");
     let out = Command::new(binary)
         .args(["verify", "--levels", &top.to_string()])
         .args(["--positions", "0", "--games", "0", "--mame", "--roms"])

@@ -21,7 +21,7 @@ loop:   halt
 ticks:  dw 0
 ";
 
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::ScratchDir {
     common::scratch("cpc-run-cmd", name)
 }
 
@@ -86,7 +86,6 @@ fn headless_run_dumps_memory_and_writes_a_screenshot() {
     );
     let png = std::fs::read(&shot).unwrap();
     assert_eq!(&png[1..4], b"PNG");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -118,7 +117,6 @@ fn no_display_is_a_clear_error_not_a_panic() {
         "{stderr}"
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -159,5 +157,4 @@ fn bad_arguments_are_explained() {
         err.contains("no file OTHER for user 0 on the disc (it holds: TICKS.BIN)"),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

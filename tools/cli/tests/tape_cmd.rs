@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use common::cpc_othello;
 
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::ScratchDir {
     common::scratch("tape-cmd", name)
 }
 

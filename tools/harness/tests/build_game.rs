@@ -1,24 +1,20 @@
 //! `build_game` end to end: the real game sources into a disc image and the files beside it,
 //! each read back with the tool that consumes it; and the errors of a bad build.
 
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::path::Path;
 
 use cpc_dsk::Disk;
 use cpc_harness::build::{build_game, BuildError, BuildOptions, DISK_FILE_NAME, LOAD_RANGE};
 use othello_engine::weights::Weights;
 
-/// A fresh, empty directory under the system's temporary directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    static N: AtomicU32 = AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "cpc-othello-build-{}-{}-{name}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
+#[path = "support/scratch_dir.rs"]
+mod support;
+
+use support::{scratch_dir, ScratchDir};
+
+/// A fresh, empty directory for one test, removed when the test is done with it.
+fn scratch(name: &str) -> ScratchDir {
+    scratch_dir(&format!("cpc-othello-build-{}-{name}-", std::process::id()))
 }
 
 #[test]
@@ -87,7 +83,6 @@ fn the_game_builds_into_a_disc_with_its_outputs_beside_it() {
     let table: Vec<i8> = out.binary[at..at + 64].iter().map(|&b| b as i8).collect();
     assert_eq!(table, Weights::default().squares().to_vec());
     assert!(inc.contains("w_squares:"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -121,7 +116,6 @@ fn another_weights_file_changes_the_image() {
     assert!(std::fs::read_to_string(&out.weights_inc)
         .expect("inc")
         .contains(&path.display().to_string()));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -143,7 +137,6 @@ fn a_bad_weights_file_is_reported_with_its_position() {
         BuildOptions::new("x.dsk").weights_file(Path::new("/nonexistent/w.toml")),
         Err(BuildError::Weights(_))
     ));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A build whose sources fail writes nothing, and says where the error is.
@@ -156,13 +149,12 @@ fn assembly_errors_name_the_line_and_write_nothing() {
     )
     .expect("write");
     let mut options = BuildOptions::new(dir.join("out/o.dsk"));
-    options.sources = dir.clone();
+    options.sources = dir.to_path_buf();
     let err = build_game(&options).expect_err("must fail");
     assert!(matches!(err, BuildError::Assembly { .. }));
     let msg = err.to_string();
     assert!(msg.contains("main.asm:2:"), "{msg}");
     assert!(!dir.join("out").exists(), "a failed build wrote files");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -174,11 +166,10 @@ fn a_program_outside_the_load_range_is_refused() {
         let dir = scratch(name);
         std::fs::write(dir.join("main.asm"), src).expect("write");
         let mut options = BuildOptions::new(dir.join("o.dsk"));
-        options.sources = dir.clone();
+        options.sources = dir.to_path_buf();
         let err = build_game(&options).expect_err("must fail");
         assert!(matches!(err, BuildError::Layout { .. }), "{name}: {err}");
         assert!(err.to_string().contains("&0040-&A67B"), "{err}");
         assert!(!dir.join("o.dsk").exists());
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

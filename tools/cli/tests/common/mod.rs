@@ -3,7 +3,7 @@
 // Each test file compiles this module on its own and uses only some of it.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::Command;
 
 /// Runs `cpc-othello` with `args`: its exit code (-1 if a signal ended it), stdout, stderr.
@@ -19,12 +19,15 @@ pub fn cpc_othello(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// An empty directory of this test process under the system's temporary directory.
-pub fn scratch(test: &str, name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("{test}-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+#[path = "../../../harness/tests/support/scratch_dir.rs"]
+mod scratch_dir;
+
+pub use scratch_dir::ScratchDir;
+
+/// An empty directory of this test process under the system's temporary directory,
+/// removed when the test is done with it.
+pub fn scratch(test: &str, name: &str) -> ScratchDir {
+    scratch_dir::scratch_dir(&format!("{test}-{}-{name}-", std::process::id()))
 }
 
 /// Plays `cpc-othello match --alternate` between two engines on one thread and writes its
@@ -34,7 +37,7 @@ pub fn match_report(
     white: &str,
     games: &str,
     seed: &str,
-    json: &std::path::Path,
+    json: &Path,
 ) -> serde_json::Value {
     let (code, _, stderr) = cpc_othello(&[
         "match",
