@@ -31,7 +31,8 @@ pub struct LossesArgs {
     /// 30), in all its games (won, drawn or lost), with the best move, both solved exactly:
     /// one line per game where a move fell short (`16 empties +6 -> -2`, "(result)" when the
     /// move turned a win into a draw or a loss, or a draw into a loss), then the counts by
-    /// number of empty squares; a fraction of a second per move at 16, minutes from about 26
+    /// number of empty squares where a move fell short; a fraction of a second per move at 16,
+    /// minutes from about 26
     #[arg(long, value_name = "E", value_parser = clap::value_parser!(u32).range(1..=30))]
     moves: Option<u32>,
 }
@@ -78,8 +79,8 @@ pub fn run(args: LossesArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// One line per game with moves that fell short, then the counts (total and by number of
-/// empty squares, where the engine played any move).
+/// One line per game with moves that fell short, then the counts (total, and by number of
+/// empty squares where a move fell short).
 fn print_short_moves(found: &ShortMoves, max_empties: u32) {
     for g in &found.short_games {
         let moves: Vec<String> = g

@@ -13,7 +13,7 @@
 //! past the hard limit is stopped there: its nodes are spent and its answer is not used; the
 //! check is charged its nodes like a stage. Prints the score with its 95 % interval and, for
 //! each side, how many moves after move 18 (at most 42 empties) were answered by each depth
-//! ("wld": by the check), and how many of the moves that could have a check had one.
+//! ("wld": by the check), and how many of the moves where the check applied it answered.
 #[path = "common/opening.rs"]
 mod common_opening;
 
@@ -50,14 +50,18 @@ impl std::fmt::Display for Level {
 }
 
 /// Moves answered by each stage depth (index = depth; `WLD`: by the check).
-type Histogram = [u64; 14];
+type Histogram = [u64; WLD + 1];
+/// The histogram's index of the check, after the depths 0..12.
 const WLD: usize = 13;
 
 /// The deepest stage the budget allows from `left` nodes (docs/ai.md 4.4): `soft` = left /
 /// (own moves to the exact endgame + the endgame's share), a new stage only while at most
-/// soft / 3 is spent, none past min(3 soft, left / 2); at most `wld` empties, every stage to
-/// depth 8 and then the check (docs/ai.md 4.6), within the same hard limit. Returns the
-/// answer, its histogram index (the depth, or `WLD`), the nodes spent.
+/// soft / 3 is spent, none past min(3 soft, left / 2); at most `wld` empties, every stage up to
+/// min(depth, 8), whatever the time, and then the check (docs/ai.md 4.6), all within the same
+/// hard limit. The check is charged the nodes of the reference's `solve_wld`, which solves
+/// every move with the window (-1, 1) and no table: more than the Z80 program, which narrows
+/// the window and stops at a win, spends, so the trial under-counts the checks that finish.
+/// Returns the answer, its histogram index (the depth, or `WLD`), the nodes spent.
 fn staged(
     b: &Board,
     level: Level,
@@ -77,7 +81,8 @@ fn staged(
     } else {
         level.depth
     };
-    let mut depth = 2 - level.depth % 2;
+    // The stages end at `last`: 2, 4, .., 8 before a check even at an odd depth.
+    let mut depth = 2 - last % 2;
     let mut stopped = false;
     while depth <= last && (check || spent <= soft / 3) {
         let r = search_depth_selective(b, depth, level.margin, w);
@@ -90,13 +95,15 @@ fn staged(
         answer = Some((r, usize::from(depth)));
         depth += 2;
     }
-    if let (true, false, Some((before, _))) = (check, stopped, &answer) {
-        let r = solve_wld(b, before.best_move.expect("a move"));
-        if spent + r.nodes > hard {
-            spent = hard;
-        } else {
-            spent += r.nodes;
-            answer = Some((r, WLD));
+    if check && !stopped {
+        if let Some((before, _)) = &answer {
+            let r = solve_wld(b, before.best_move.expect("a move"));
+            if spent + r.nodes > hard {
+                spent = hard;
+            } else {
+                spent += r.nodes;
+                answer = Some((r, WLD));
+            }
         }
     }
     // Stopped before any stage: the first stage's answer, as if it had been cut short.
@@ -120,7 +127,7 @@ fn play(
         Color::White
     };
     let mut left = [budget; 2];
-    let mut stages = [[0u64; 14]; 2];
+    let mut stages = [[0u64; WLD + 1]; 2];
     let mut could_check = [0u64; 2];
     while !b.is_game_over() {
         if b.must_pass() {
@@ -203,7 +210,7 @@ fn main() {
         .map(|g| play(g, levels, budget, &w))
         .collect();
     let (mut wins, mut draws) = (0u32, 0u32);
-    let mut stages = [[0u64; 14]; 2];
+    let mut stages = [[0u64; WLD + 1]; 2];
     let mut could_check = [0u64; 2];
     for (d, h, c) in &results {
         match d.signum() {
