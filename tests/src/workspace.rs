@@ -77,12 +77,12 @@ pub fn cli_binary() -> Result<PathBuf, String> {
 }
 
 #[path = "../../tools/harness/tests/support/scratch_dir.rs"]
-mod scratch;
+mod scratch_dir;
 
-pub use scratch::ScratchDir;
+pub use scratch_dir::ScratchDir;
 
 /// A fresh, empty scratch directory under the system temp dir, unique to this process
 /// and `name`, removed when the test is done with it (kept when it failed).
 pub fn scratch_dir(name: &str) -> ScratchDir {
-    scratch::scratch_dir(&format!("cpc-e2e-{}-{name}-", std::process::id()))
+    scratch_dir::scratch_dir("cpc-e2e", name)
 }

@@ -165,12 +165,12 @@ const USAGE: &str = "usage: budget_trial D1 M1 D2 M2 NODES GAMES [W1 W2] \
 /// The two levels, the budget and the number of games, or what is wrong with the arguments.
 fn parse_args() -> Result<([Level; 2], u64, u32), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (d1, m1, d2, m2, budget, games, w1, w2) = match &args[..] {
-        [d1, m1, d2, m2, budget, games] => (d1, m1, d2, m2, budget, games, "0", "0"),
-        [d1, m1, d2, m2, budget, games, w1, w2] => {
-            (d1, m1, d2, m2, budget, games, w1.as_str(), w2.as_str())
-        }
-        _ => return Err(format!("6 or 8 arguments expected, {} given", args.len())),
+    let (fixed, [w1, w2]) = match &args[..] {
+        [fixed @ .., w1, w2] if args.len() == 8 => (fixed, [w1.as_str(), w2.as_str()]),
+        all => (all, ["0", "0"]),
+    };
+    let [d1, m1, d2, m2, budget, games] = fixed else {
+        return Err(format!("6 or 8 arguments expected, {} given", args.len()));
     };
     let number = |name: &str, text: &str| {
         text.parse::<u64>()

@@ -8,13 +8,13 @@ use cpc_harness::build::{build_game, BuildError, BuildOptions, DISK_FILE_NAME, L
 use othello_engine::weights::Weights;
 
 #[path = "support/scratch_dir.rs"]
-mod support;
+mod scratch_dir;
 
-use support::{scratch_dir, ScratchDir};
+use scratch_dir::ScratchDir;
 
 /// A fresh, empty directory for one test, removed when the test is done with it.
 fn scratch(name: &str) -> ScratchDir {
-    scratch_dir(&format!("cpc-othello-build-{}-{name}-", std::process::id()))
+    scratch_dir::scratch_dir("cpc-othello-build", name)
 }
 
 #[test]

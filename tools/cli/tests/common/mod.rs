@@ -27,7 +27,7 @@ pub use scratch_dir::ScratchDir;
 /// An empty directory of this test process under the system's temporary directory,
 /// removed when the test is done with it.
 pub fn scratch(test: &str, name: &str) -> ScratchDir {
-    scratch_dir::scratch_dir(&format!("{test}-{}-{name}-", std::process::id()))
+    scratch_dir::scratch_dir(test, name)
 }
 
 /// Plays `cpc-othello match --alternate` between two engines on one thread and writes its

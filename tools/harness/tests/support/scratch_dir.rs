@@ -4,11 +4,13 @@
 use std::ops::Deref;
 use std::path::Path;
 
-/// A fresh, empty directory under the system's temporary directory, its name starting with
-/// `prefix` (the caller makes it unique to its process and test).
-pub fn scratch_dir(prefix: &str) -> ScratchDir {
+/// A fresh, empty directory under the system's temporary directory, named
+/// `{suite}-{process id}-{name}-` and a random suffix (which makes it unique; the rest tells a
+/// person whose it is).
+pub fn scratch_dir(suite: &str, name: &str) -> ScratchDir {
+    let prefix = format!("{suite}-{}-{name}-", std::process::id());
     let dir = tempfile::Builder::new()
-        .prefix(prefix)
+        .prefix(&prefix)
         .tempdir()
         .unwrap_or_else(|e| panic!("cannot create a scratch directory {prefix}: {e}"));
     ScratchDir(dir)
