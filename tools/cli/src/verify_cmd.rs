@@ -120,12 +120,9 @@ fn mame_roms(dir: Option<&Path>) -> Result<roms::Roms> {
     if let Some(dir) = dir {
         return roms::Roms::in_dir(dir).map_err(|e| anyhow::anyhow!("--roms: {e}"));
     }
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir)
-        .join("cpc-othello/roms");
-    roms::fetch_cached(&cache).map_err(|e| anyhow::anyhow!("--mame: the ROMs: {e}"))
+    roms::fetch()
+        .cloned()
+        .map_err(|e| anyhow::anyhow!("--mame: the ROMs: {e}"))
 }
 
 /// Writes the image on a DATA disc as OTHELLO.BIN, as `cpc-othello build` does.

@@ -1,7 +1,8 @@
 //! The Amstrad ROMs MAME needs, fetched from a PyPI wheel that ships them
-//! (`amle-py==1.1.5`) into a directory laid out as MAME's `-rompath` expects: once per test
-//! process into a temporary directory ([`fetch`]), or once into a cache directory the
-//! command line keeps ([`fetch_cached`]). They are never stored in the repository.
+//! (`amle-py==1.1.5`) into a directory laid out as MAME's `-rompath` expects: once per user
+//! into a cache directory that the tests and the command line share ([`fetch`],
+//! [`user_cache_dir`]), or into a directory of the caller's ([`fetch_cached`]). They are
+//! never stored in the repository.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -56,19 +57,29 @@ impl Roms {
     }
 }
 
-/// The ROMs, fetched on first use in this process. `Err` says why they cannot be had
-/// (no pip, no network, ...).
+/// The ROMs in the user's cache ([`user_cache_dir`]), fetched there by the first process
+/// that needs them and read by every later one. `Err` says why they cannot be had (no pip,
+/// no network, ...).
 pub fn fetch() -> Result<&'static Roms, String> {
     static ROMS: OnceLock<Result<Roms, String>> = OnceLock::new();
-    ROMS.get_or_init(download).as_ref().map_err(Clone::clone)
+    ROMS.get_or_init(|| fetch_cached(&user_cache_dir()))
+        .as_ref()
+        .map_err(Clone::clone)
 }
 
-/// ROM directories of earlier test processes older than this are removed.
-const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
+/// `$XDG_CACHE_HOME/cpc-othello/roms`, else `~/.cache/cpc-othello/roms`, else the same
+/// under the system's temporary directory.
+pub fn user_cache_dir() -> PathBuf {
+    std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir)
+        .join("cpc-othello/roms")
+}
 
-/// The ROMs in `dir` (made by an earlier call), or fetched into it now. A half-made
-/// directory (from an interrupted fetch) is never used: the ROMs are fetched next to it
-/// and renamed into place.
+/// The ROMs in `dir` (made by an earlier call), or fetched into it now. The ROMs are
+/// fetched next to `dir` and renamed into place, so `dir` is complete whenever it exists,
+/// and processes can share it: one that finds it made by a quicker one keeps that.
 pub fn fetch_cached(dir: &Path) -> Result<Roms, String> {
     if let Ok(roms) = Roms::in_dir(dir) {
         return Ok(roms);
@@ -77,17 +88,15 @@ pub fn fetch_cached(dir: &Path) -> Result<Roms, String> {
     std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
     let base = parent.join(format!(".roms-fetch-{}", std::process::id()));
     let fetched = download_into(&base)?;
-    let _ = std::fs::remove_dir_all(dir);
-    std::fs::rename(fetched.dir(), dir)
-        .map_err(|e| format!("{} -> {}: {e}", fetched.dir().display(), dir.display()))?;
+    let renamed = std::fs::rename(fetched.dir(), dir);
     let _ = std::fs::remove_dir_all(&base);
-    Roms::in_dir(dir)
-}
-
-fn download() -> Result<Roms, String> {
-    let prefix = "cpc-e2e-roms-";
-    prune_stale(&std::env::temp_dir(), prefix);
-    download_into(&std::env::temp_dir().join(format!("{prefix}{}", std::process::id())))
+    Roms::in_dir(dir).map_err(|missing| match renamed {
+        Err(e) => format!(
+            "{}: cannot put the ROMs there ({e}); {missing}: remove it and try again",
+            dir.display()
+        ),
+        Ok(()) => missing,
+    })
 }
 
 /// Fetches the wheel into `base` (emptied first) and lays the ROMs out in `base/roms`.
@@ -130,24 +139,6 @@ fn download_into(base: &Path) -> Result<Roms, String> {
     let _ = std::fs::remove_dir_all(&wheel_dir);
     let _ = std::fs::remove_dir_all(&unpacked);
     Ok(Roms { dir })
-}
-
-/// Removes `prefix*` directories in `dir` left by test processes more than a day ago.
-fn prune_stale(dir: &Path, prefix: &str) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.filter_map(Result::ok) {
-        let old = entry
-            .metadata()
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| t.elapsed().ok())
-            .is_some_and(|age| age > STALE_AFTER);
-        if old && entry.file_name().to_string_lossy().starts_with(prefix) {
-            let _ = std::fs::remove_dir_all(entry.path());
-        }
-    }
 }
 
 fn run(cmd: &mut Command) -> Result<(), String> {
