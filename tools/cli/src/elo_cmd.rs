@@ -12,8 +12,9 @@ use cpc_harness::matches::{elo, pool};
 #[derive(clap::Args)]
 pub struct EloArgs {
     /// Match reports written by `match --json`, all between the same two engines (in either
-    /// order) and all with or all without --alternate; the first report's first engine is the
-    /// one rated
+    /// order; a Z80 engine is the same when it plays the same level of the same build, from
+    /// whatever file) and all with or all without --alternate; the first report's first
+    /// engine is the one rated
     #[arg(required = true, value_name = "REPORT.json")]
     reports: Vec<PathBuf>,
 }

@@ -147,9 +147,14 @@ pub fn run(
                 engine: e.label.clone(),
                 why,
             })?;
+        let program = workshop.sides[engines.len()]
+            .image
+            .as_ref()
+            .map(Image::fingerprint);
         engines.push(EngineInfo {
             label: e.label.clone(),
             name: player.name(),
+            program,
         });
     }
 

@@ -2,7 +2,9 @@
 //! seeds, other days, other machines) counted as one match, from their `--json` reports.
 //! Engine 0 is the first report's first engine; every report must be between the same two
 //! engines (in either order) and alternate colours the same way, so that the statistics are
-//! taken over the same kind of units as one long match would ([`super::elo`]).
+//! taken over the same kind of units as one long match would ([`super::elo`]). Two Z80
+//! engines are the same when they play the same level of the same build (its `program`
+//! fingerprint), whatever path it was played from; other engines when their specs are equal.
 
 use serde_json::Value;
 
@@ -43,7 +45,8 @@ pub fn pool(reports: &[(String, Value)]) -> Result<Pooled, PoolError> {
             reason: "no report to pool".into(),
         });
     };
-    let engines = engines_of(first_name, first)?;
+    let engines = engines_of(first_name, first)?.map(|e| e.spec);
+    let identities = engines_of(first_name, first)?.map(|e| e.identity);
     let pairs = alternate_of(first_name, first)?;
     let mut units = Vec::new();
     let mut games = 0;
@@ -53,12 +56,17 @@ pub fn pool(reports: &[(String, Value)]) -> Result<Pooled, PoolError> {
             reason,
         };
         let these = engines_of(name, report)?;
-        if these != engines && these != [engines[1].clone(), engines[0].clone()] {
-            return Err(err(format!(
-                "its engines are {} and {}, not {} and {}",
-                these[0], these[1], engines[0], engines[1]
-            )));
-        }
+        // This report's spec of engine 0, which its games name.
+        let me = match these.clone().map(|e| e.identity) {
+            ids if ids == identities => these[0].spec.clone(),
+            [a, b] if [b.clone(), a.clone()] == identities => these[1].spec.clone(),
+            _ => {
+                return Err(err(format!(
+                    "its engines are {} and {}, not {} and {}",
+                    these[0].spec, these[1].spec, engines[0], engines[1]
+                )))
+            }
+        };
         if alternate_of(name, report)? != pairs {
             return Err(err(format!(
                 "it was played {} --alternate, the first report {}",
@@ -71,7 +79,7 @@ pub fn pool(reports: &[(String, Value)]) -> Result<Pooled, PoolError> {
             .ok_or_else(|| err("no \"games\" list".into()))?;
         let mut points = Vec::with_capacity(list.len());
         for (i, g) in list.iter().enumerate() {
-            let p = points_of(g, &engines[0])
+            let p = points_of(g, &me)
                 .map_err(|reason| err(format!("game {} (entry {i}): {reason}", g["number"])))?;
             games += usize::from(p.is_some());
             let number = g["number"]
@@ -89,9 +97,31 @@ pub fn pool(reports: &[(String, Value)]) -> Result<Pooled, PoolError> {
     })
 }
 
-fn engines_of(name: &str, report: &Value) -> Result<[String; 2], PoolError> {
-    let spec = |i: usize| report["engines"][i]["spec"].as_str().map(String::from);
-    match (spec(0), spec(1)) {
+/// An engine of a report: its spec as given, and what makes it the same engine in another
+/// report.
+#[derive(Clone)]
+struct ReportEngine {
+    spec: String,
+    identity: String,
+}
+
+fn engines_of(name: &str, report: &Value) -> Result<[ReportEngine; 2], PoolError> {
+    let engine = |i: usize| {
+        let entry = &report["engines"][i];
+        let spec = entry["spec"].as_str()?.to_string();
+        // `z80:7@old/othello.dsk` and `z80:7@new/othello.dsk` of one build: `z80:7` and it.
+        let identity = match entry["program"].as_str() {
+            Some(program) => {
+                let level = spec
+                    .split_once('@')
+                    .map_or(spec.as_str(), |(level, _)| level);
+                format!("{level} ({program})")
+            }
+            None => spec.clone(),
+        };
+        Some(ReportEngine { spec, identity })
+    };
+    match (engine(0), engine(1)) {
         (Some(a), Some(b)) => Ok([a, b]),
         _ => Err(PoolError {
             report: name.into(),
@@ -189,6 +219,36 @@ mod tests {
         assert_eq!(whole.units, 10);
         assert!((whole.score - e.score).abs() < 1e-12);
         assert!((whole.los - e.los).abs() < 1e-12);
+    }
+
+    #[test]
+    fn one_build_pools_whatever_path_it_was_played_from() {
+        // The same program frozen under two paths: one engine; another build: not.
+        let with_program = |path: &str, program: &str| {
+            let mut r = report(path, "gtp-rhino -l 3", &[(40, 24), (24, 40)], true);
+            r["engines"][0]["program"] = json!(program);
+            r
+        };
+        let build = "crc32 0123ABCD, 24164 bytes at &1000, starts at &1000";
+        let a = with_program("z80:7@/tmp/a/othello.dsk", build);
+        let b = with_program("z80:7@/tmp/b/othello.dsk", build);
+        let pooled = pool(&[("a.json".into(), a.clone()), ("b.json".into(), b)]).unwrap();
+        assert_eq!(pooled.engines[0], "z80:7@/tmp/a/othello.dsk");
+        assert_eq!(pooled.games, 4);
+        let e = pooled.estimate.unwrap();
+        assert_eq!((e.units, e.score), (2, 1.0));
+        // The match's own build (`z80:7`) is that build too.
+        let own = with_program("z80:7", build);
+        assert!(pool(&[("a.json".into(), a.clone()), ("own.json".into(), own)]).is_ok());
+        let other = with_program(
+            "z80:7@/tmp/a/othello.dsk",
+            "crc32 0123ABCE, 24164 bytes at &1000, starts at &1000",
+        );
+        let e = pool(&[("a.json".into(), a.clone()), ("c.json".into(), other)]).unwrap_err();
+        assert_eq!(e.report, "c.json");
+        // Another level of the same build is another engine.
+        let level6 = with_program("z80:6@/tmp/a/othello.dsk", build);
+        assert!(pool(&[("a.json".into(), a), ("d.json".into(), level6)]).is_err());
     }
 
     #[test]

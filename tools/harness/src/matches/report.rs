@@ -20,6 +20,9 @@ pub struct EngineInfo {
     pub label: String,
     /// Its own name (GTP `name`, `Z80 program level 6`).
     pub name: String,
+    /// A Z80 engine's build ([`crate::verify::z80::Image::fingerprint`]), so that reports of
+    /// one build pool whatever path it was played from.
+    pub program: Option<String>,
 }
 
 /// One game.
@@ -400,7 +403,14 @@ impl MatchReport {
             .engines
             .iter()
             .enumerate()
-            .map(|(i, e)| json!({ "spec": e.label, "name": e.name, "tally": self.by_engine(i).json() }))
+            .map(|(i, e)| {
+                let mut engine =
+                    json!({ "spec": e.label, "name": e.name, "tally": self.by_engine(i).json() });
+                if let Some(program) = &e.program {
+                    engine["program"] = json!(program);
+                }
+                engine
+            })
             .collect();
         json!({
             "command": command,
@@ -521,10 +531,12 @@ mod tests {
                 EngineInfo {
                     label: "z80:2".into(),
                     name: "Z80".into(),
+                    program: Some("crc32 00000000, 1 bytes at &1000, starts at &1000".into()),
                 },
                 EngineInfo {
                     label: "ref:1".into(),
                     name: "ref".into(),
+                    program: None,
                 },
             ],
             games,
@@ -598,5 +610,11 @@ mod tests {
         assert_eq!(json["engines"][1]["tally"]["forfeits"], 1);
         assert_eq!(json["engines"][0]["tally"]["stages"]["d8"], 1);
         assert_eq!(json["games"][0]["cpc"]["black"]["stages"]["book"], 1);
+        // The Z80 engine names its build; the reference has none.
+        assert_eq!(
+            json["engines"][0]["program"],
+            "crc32 00000000, 1 bytes at &1000, starts at &1000"
+        );
+        assert!(json["engines"][1].get("program").is_none());
     }
 }

@@ -108,6 +108,21 @@ impl Image {
         &self.symbols
     }
 
+    /// What tells one build from another whatever file it came from: the CRC-32 of the
+    /// program's bytes, their number and where it loads and starts (`crc32 1A2B3C4D, 24164
+    /// bytes at &1000, starts at &1000`).
+    #[must_use]
+    pub fn fingerprint(&self) -> String {
+        let p = &self.program;
+        format!(
+            "crc32 {:08X}, {} bytes at &{:04X}, starts at &{:04X}",
+            crc32fast::hash(&p.bytes),
+            p.bytes.len(),
+            p.load,
+            p.exec
+        )
+    }
+
     /// The address (or value) of symbol `name`.
     ///
     /// # Errors
