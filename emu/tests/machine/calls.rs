@@ -1,5 +1,8 @@
 //! Calling a routine of a running program, and finding it through the assembler's symbols.
 
+#[path = "../../../tools/harness/tests/support/scratch_dir.rs"]
+mod scratch_dir;
+
 use cpc_emu::timing::FRAME_US;
 use cpc_emu::{Symbols, CALL_SENTINEL};
 
@@ -70,14 +73,17 @@ fn call_that_never_returns_stops_at_the_limit() {
 #[test]
 fn symbols_file_from_disk() {
     let (_, asm) = boot(PROGRAM);
-    let path = std::env::temp_dir().join(format!("cpc-emu-symbols-{}.json", std::process::id()));
+    let dir = scratch_dir::scratch_dir("emu-machine", "symbols_file_from_disk");
+    let path = dir.join("symbols.json");
     std::fs::write(&path, asm.symbols_json()).unwrap();
     let symbols = Symbols::load(&path).unwrap();
-    std::fs::remove_file(&path).unwrap();
     assert_eq!(symbols.get("idle"), Some(label(&asm, "idle")));
-    let missing = Symbols::load(std::path::Path::new("/nonexistent/x.json")).unwrap_err();
+    let nowhere = dir.join("nowhere/x.json");
+    let missing = Symbols::load(&nowhere).unwrap_err();
     assert!(
-        missing.to_string().starts_with("/nonexistent/x.json:"),
+        missing
+            .to_string()
+            .starts_with(&format!("{}:", nowhere.display())),
         "{missing}"
     );
 }

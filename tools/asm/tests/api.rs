@@ -1,6 +1,9 @@
 //! The library API: linking several files, outputs (binary, symbols, listing, map),
 //! options (defines, include dirs, generated files, exec), and file lookup.
 
+#[path = "../../harness/tests/support/scratch_dir.rs"]
+mod scratch_dir;
+
 use std::path::PathBuf;
 
 use cpc_asm::{assemble_str, assemble_str_with, assemble_with, MemoryFiles, Options, SymbolKind};
@@ -240,12 +243,10 @@ fn latin1_sources_are_read() {
 
 #[test]
 fn assemble_file_reads_the_disk() {
-    let dir = std::env::temp_dir().join(format!("cpc-asm-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir::scratch_dir("asm-api", "assemble_file_reads_the_disk");
     std::fs::write(dir.join("m.asm"), " org &100\n include \"i.asm\"\n").unwrap();
     std::fs::write(dir.join("i.asm"), " db 7\n").unwrap();
     let asm = cpc_asm::assemble_file(dir.join("m.asm"), &Options::default()).unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!((asm.load_address(), asm.binary()), (0x100, vec![7]));
 }
 

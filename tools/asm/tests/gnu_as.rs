@@ -10,6 +10,8 @@
 //! * `&1234` -> `0x1234`: GNU as reads `&` as the and-operator, not as a hex prefix;
 //! * `$+5` -> `.+5`: GNU as calls the current address `.`.
 
+#[path = "../../harness/tests/support/scratch_dir.rs"]
+mod scratch_dir;
 #[path = "data/table.rs"]
 mod table;
 
@@ -52,11 +54,8 @@ fn to_gnu(line: &str) -> String {
 
 /// Assembles `source` with GNU as; the flat bytes, or its messages when it refuses.
 fn gnu_assemble(tools: &(PathBuf, PathBuf), name: &str, source: &str) -> Result<Vec<u8>, String> {
-    let dir = std::env::temp_dir().join(format!("cpc-asm-gnu-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("create temp dir");
-    let result = run_gnu(tools, &dir, source);
-    let _ = std::fs::remove_dir_all(&dir);
-    result
+    let dir = scratch_dir::scratch_dir("asm-gnu-as", name);
+    run_gnu(tools, &dir, source)
 }
 
 fn run_gnu(tools: &(PathBuf, PathBuf), dir: &Path, source: &str) -> Result<Vec<u8>, String> {

@@ -1,18 +1,20 @@
 //! `cpc-othello engine bench-ffo`: solves FFO positions read by the engine's own FFO reader,
 //! checks them against the published solutions, and names file:line:col of a bad line.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::{Command, Output};
+
+use common::ScratchDir;
 
 /// FFO #1 and #2 as published (`tools/engine/data/ffo/ffo-1-19.txt`), `all=` shortened.
 const FFO_1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X +18 g8 #1 empties=14 all=g8:+18 h1:+12";
 const FFO_2: &str = "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X +10 a4 #2 empties=14 all=a4:+10 b2:+0";
 
-/// A fresh directory holding `files` (name, text).
-fn ffo_dir(name: &str, files: &[(&str, String)]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cpc-bench-ffo-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+/// A fresh scratch directory holding `files` (name, text).
+fn ffo_dir(name: &str, files: &[(&str, String)]) -> ScratchDir {
+    let dir = common::scratch("cli-bench-ffo", name);
     for (file, text) in files {
         std::fs::write(dir.join(file), text).unwrap();
     }
@@ -72,7 +74,6 @@ fn solves_the_selected_positions_as_published() {
     let (code, _, err) = bench(&dir, "3", "9");
     assert_eq!(code, Some(2));
     assert!(err.contains("no positions #3..#9 in"), "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -99,7 +100,6 @@ fn a_wrong_published_answer_is_a_mismatch_and_a_failure() {
         err.contains("2 of 2 positions differ from the published solution"),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -127,5 +127,4 @@ fn bad_input_names_the_file_line_and_column() {
     assert!(err.contains(&missing.display().to_string()), "{err}");
     assert_eq!(err.matches("os error").count(), 1, "{err}");
     assert!(!err.contains("panicked"), "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -5,8 +5,7 @@ mod common;
 
 #[test]
 fn two_match_reports_pool_into_one_rating() {
-    let dir = std::env::temp_dir().join(format!("elo-cmd-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("cli-elo", "two_match_reports_pool_into_one_rating");
     let play = |seed: &str, white: &str| {
         let json = dir.join(format!("{seed}-{}.json", white.replace(':', "")));
         let report = common::match_report("ref:2", white, "20", seed, &json);
@@ -34,5 +33,4 @@ fn two_match_reports_pool_into_one_rating() {
         stderr.contains(other.to_str().unwrap()) && stderr.contains("ref:3"),
         "{stderr}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }

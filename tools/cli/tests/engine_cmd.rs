@@ -88,8 +88,10 @@ fn two_stages_or_a_depth_out_of_range_are_refused() {
 #[test]
 fn a_depth_stage_of_a_selective_level_is_selective() {
     // `--level L --depth D`: stage D of level L, with L's margin (docs/ai.md 4.5).
-    let dir = std::env::temp_dir().join(format!("engine-cmd-select-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch(
+        "cli-engine",
+        "a_depth_stage_of_a_selective_level_is_selective",
+    );
     let toml = othello_engine::weights::DEFAULT_TOML.replace(
         "3 = { depth = 2, endgame = 8 }",
         "3 = { depth = 4, endgame = 8, margin = 10 }",
@@ -117,5 +119,4 @@ fn a_depth_stage_of_a_selective_level_is_selective() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(answer(&out), want(&want_sel));
     assert!(want_sel.nodes < want_full.nodes, "margin = 10 prunes");
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -9,8 +9,7 @@ fn tune(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn a_short_run_is_reproducible_and_keeps_the_file() {
-    let dir = std::env::temp_dir().join(format!("tune-cmd-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("cli-tune", "a_short_run_is_reproducible_and_keeps_the_file");
     let run = |name: &str, seed: &str| {
         let out = dir.join(name);
         let (code, stdout, stderr) = tune(&[
@@ -47,12 +46,12 @@ fn a_short_run_is_reproducible_and_keeps_the_file() {
     }
     let c = run("c.toml", "6");
     assert_ne!(a, c, "another seed, another run");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn bad_options_are_clear_errors_and_help_explains_every_option() {
-    let out = std::env::temp_dir().join("tune-never-written.toml");
+    let dir = common::scratch("cli-tune", "bad_options");
+    let out = dir.join("never-written.toml");
     let (code, _, stderr) = tune(&["-o", out.to_str().unwrap(), "--params", "sqares"]);
     assert_eq!(code, 2);
     assert!(

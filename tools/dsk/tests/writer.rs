@@ -1,3 +1,6 @@
+#[path = "../../harness/tests/support/scratch_dir.rs"]
+mod scratch_dir;
+
 use cpc_dsk::amsdos::{checksum, AmsdosHeader, AmsdosName};
 use cpc_dsk::{Disk, Error, ImageKind};
 
@@ -88,8 +91,10 @@ fn the_header_is_the_documented_128_bytes() {
 
 #[test]
 fn saving_replaces_the_file_through_a_temporary_one() {
-    let dir = std::env::temp_dir().join(format!("cpc-dsk-save-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir::scratch_dir(
+        "dsk-writer",
+        "saving_replaces_the_file_through_a_temporary_one",
+    );
     let path = dir.join("x.dsk");
     let mut disk = Disk::new_data(ImageKind::Standard);
     disk.save(&path).unwrap();
@@ -109,7 +114,6 @@ fn saving_replaces_the_file_through_a_temporary_one() {
 
     let missing = dir.join("no/such/dir/x.dsk");
     assert!(matches!(disk.save(&missing), Err(Error::Io { .. })));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
