@@ -10,12 +10,9 @@
 ;                 exact endgame plus the endgame's share u: TM_END_UNITS when e - endgame
 ;                 is even (this side will solve `endgame` squares, barring passes),
 ;                 TM_END_UNITS_ODD when odd (it will solve one square fewer, several
-;                 times faster), plus TM_WLD_UNITS while a win/loss/draw check is
-;                 ahead (the level's `wld` above `endgame` and below e, docs/ai.md 4.6: a
-;                 check can cost several middle-game moves, and one that does not finish
-;                 leaves the result to the depth-limited stage); a new stage (two plies
-;                 deeper) starts only while at most soft / 3 has gone, since it takes
-;                 several times longer than all before it; hard = min(3 * soft, t / 2)
+;                 times faster); a new stage (two plies deeper) starts only while at most
+;                 soft / 3 has gone, since it takes several times longer than all before
+;                 it; hard = min(3 * soft, t / 2)
 ;   e <= endgame  hard = t - ceil(t / 4) for the whole search, the exact endgame
 ;                 included (if it does not finish, a later move with fewer empty squares,
 ;                 which has the quarter kept, tries again): an exact solve of `endgame`
@@ -37,7 +34,6 @@
 TM_RESERVE      equ 5               ; seconds never planned for
 TM_END_UNITS    equ 4               ; the exact endgame's share, in middle-game moves, of
 TM_END_UNITS_ODD equ 2              ; a side that will solve `endgame` squares / one fewer
-TM_WLD_UNITS    equ 2               ; and the win/loss/draw check's, while it is ahead
 TM_MAX_SECONDS  equ 1310            ; the longest limit, 65500 frames
 FRAMES_PER_SECOND equ 50            ; a frame is 312 lines of 64 us: 50.08 a second
 AI_ABORT_TIME   equ 2               ; ai_abort: the hard limit was reached
@@ -77,20 +73,6 @@ tm_start_left_set:
         jr z,tm_start_units
         ld b,TM_END_UNITS_ODD   ; odd: one square fewer, several times faster
 tm_start_units:
-        ld c,a                  ; C = e - endgame
-        ld a,(sr_wld_from)      ; a win/loss/draw check still ahead (the level's `wld`
-        ld hl,sr_endgame        ; above `endgame`, and below e): its share too
-        cp (hl)
-        jr c,tm_start_no_check
-        jr z,tm_start_no_check
-        ld hl,FRAMES+FR_EMPTY
-        cp (hl)
-        jr nc,tm_start_no_check
-        ld a,b
-        add a,TM_WLD_UNITS
-        ld b,a
-tm_start_no_check:
-        ld a,c
         inc a
         srl a
         add a,b

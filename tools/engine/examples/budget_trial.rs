@@ -55,10 +55,10 @@ type Histogram = [u64; WLD + 1];
 const WLD: usize = 13;
 
 /// The deepest stage the budget allows from `left` nodes (docs/ai.md 4.4): `soft` = left /
-/// (own moves to the exact endgame + the endgame's share + 2 while a check is ahead), a new
-/// stage only while at most soft / 3 is spent, none past min(3 soft, left / 2); at most `wld`
-/// empties, every stage up to min(depth, 8), whatever the time, and then the check (docs/ai.md
-/// 4.6), all within the same hard limit. The check is charged the nodes of the reference's `solve_wld`, which solves
+/// (own moves to the exact endgame + the endgame's share), a new stage only while at most
+/// soft / 3 is spent, none past min(3 soft, left / 2); at most `wld` empties, every stage up to
+/// min(depth, 8), whatever the time, and then the check (docs/ai.md 4.6), all within the same
+/// hard limit. The check is charged the nodes of the reference's `solve_wld`, which solves
 /// every move with the window (-1, 1) and no table: more than the Z80 program, which narrows
 /// the window and stops at a win, spends, so the trial under-counts the checks that finish.
 /// Returns the answer, its histogram index (the depth, or `WLD`), the nodes spent.
@@ -70,9 +70,7 @@ fn staged(
     empties: u32,
 ) -> (SearchResult, usize, u64) {
     let to_go = empties - ENDGAME;
-    // The exact endgame's share, and the check's while it is ahead (cpc/budget.asm).
-    let check_ahead = u32::from(level.wld) > ENDGAME && empties > u32::from(level.wld);
-    let share = if to_go.is_multiple_of(2) { 4 } else { 2 } + if check_ahead { 2 } else { 0 };
+    let share = if to_go.is_multiple_of(2) { 4 } else { 2 };
     let soft = left / u64::from(to_go.div_ceil(2) + share);
     let hard = (3 * soft).min(left / 2);
     let mut spent = 0u64;
