@@ -18,6 +18,11 @@
 ;                 which has the quarter kept, tries again): an exact solve of `endgame`
 ;                 squares often needs more than half of what is left, and the solves
 ;                 after it take a fraction of it
+;   e <= wld      the same for a move with the win/loss/draw check (the level's `wld`,
+;                 docs/ai.md 4.6): a check of 15 or 16 squares often needs more than
+;                 half of what is left, and the moves after it have their own check,
+;                 twenty times cheaper, to keep the result if their exact solve cannot
+;                 finish
 ;
 ; The interrupt handler counts the hard limit down once a frame (tm_tick) and at 0 sets
 ; ai_abort = 2: the search stops at once and answers with its last complete stage, like
@@ -65,6 +70,11 @@ tm_start_left_set:
         ld a,(sr_exact)
         or a
         jr nz,tm_start_exact
+        ld a,(FRAMES+FR_EMPTY)  ; a move with the win/loss/draw check (e <= the level's
+        ld hl,sr_wld_from       ; `wld`) plans like the exact endgame
+        cp (hl)
+        jr c,tm_start_exact
+        jr z,tm_start_exact
         ld a,(FRAMES+FR_EMPTY)  ; the moves planned for: (e - endgame + 1) / 2 + the
         ld hl,sr_endgame        ; exact endgame's share
         sub (hl)

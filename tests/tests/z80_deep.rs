@@ -411,9 +411,10 @@ fn the_deep_search_keeps_the_machine_state_and_its_memory() {
 
 /// The time manager's hard limit for a call with `left` seconds at a position with `e` empty
 /// squares, as cpc/budget.asm computes it (docs/ai.md 4.4), in CPC µs.
-fn hard_limit(left: u64, e: u64, endgame: u64) -> u64 {
+fn hard_limit(left: u64, e: u64, endgame: u64, wld: u64) -> u64 {
     let t = left.saturating_sub(5).max(1);
-    let hard = if e > endgame {
+    // A move with the win/loss/draw check plans like the exact endgame.
+    let hard = if e > endgame && e > wld {
         // The exact endgame's share: more for the side that will solve `endgame` squares.
         let share = if (e - endgame).is_multiple_of(2) {
             4
@@ -522,6 +523,7 @@ fn a_time_limit_stops_at_a_complete_stage() {
                 u64::from(left),
                 u64::from(empties(b)),
                 u64::from(def.endgame),
+                u64::from(def.wld),
             );
             assert!(
                 a.us <= hard + 100_000,
@@ -585,10 +587,8 @@ fn before_the_exact_endgame_a_time_limit_falls_back_to_depth_4() {
     // The top level is selective (docs/ai.md 4.5): its depth-4 stage reduces below the root.
     let r = level_stage(b, top, Stage::Depth(4), &w);
     assert_eq!((Some(a.mv), a.score), (r.best_move, r.score));
-    let endgame = stage::search_level(&w, top)
-        .expect("a search level")
-        .endgame;
-    let hard = hard_limit(8, 14, u64::from(endgame));
+    let def = stage::search_level(&w, top).expect("a search level");
+    let hard = hard_limit(8, 14, u64::from(def.endgame), u64::from(def.wld));
     assert!(a.us <= hard + 100_000, "{} µs with 2 s to spend", a.us);
     let a = ai_timed(&mut z, b, top, 1500);
     assert_eq!(a.depth, 0xFF, "1 121 s are enough for this one");

@@ -57,10 +57,11 @@ const WLD: usize = 13;
 /// The deepest stage the budget allows from `left` nodes (docs/ai.md 4.4): `soft` = left /
 /// (own moves to the exact endgame + the endgame's share), a new stage only while at most
 /// soft / 3 is spent, none past min(3 soft, left / 2); at most `wld` empties, every stage up to
-/// min(depth, 8), whatever the time, and then the check (docs/ai.md 4.6), all within the same
-/// hard limit. The check is charged the nodes of the reference's `solve_wld`, which solves
-/// every move with the window (-1, 1) and no table: more than the Z80 program, which narrows
-/// the window and stops at a win, spends, so the trial under-counts the checks that finish.
+/// min(depth, 8), whatever the time, and then the check (docs/ai.md 4.6), all within the
+/// hard limit of the exact endgame, left - ceil(left / 4). The check is charged the nodes of
+/// the reference's `solve_wld`, which solves every move with the window (-1, 1) and no
+/// table: more than the Z80 program, which narrows the window and stops at a win, spends, so
+/// the trial under-counts the checks that finish.
 /// Returns the answer, its histogram index (the depth, or `WLD`), the nodes spent.
 fn staged(
     b: &Board,
@@ -72,10 +73,15 @@ fn staged(
     let to_go = empties - ENDGAME;
     let share = if to_go.is_multiple_of(2) { 4 } else { 2 };
     let soft = left / u64::from(to_go.div_ceil(2) + share);
-    let hard = (3 * soft).min(left / 2);
+    let check = empties <= u32::from(level.wld);
+    // A move with the check plans like the exact endgame: three quarters of what is left.
+    let hard = if check {
+        left - left.div_ceil(4)
+    } else {
+        (3 * soft).min(left / 2)
+    };
     let mut spent = 0u64;
     let mut answer = None;
-    let check = empties <= u32::from(level.wld);
     let last = if check {
         level.depth.min(PRE_WLD_DEPTH)
     } else {
