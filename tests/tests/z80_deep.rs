@@ -459,10 +459,12 @@ fn the_win_loss_draw_check_replaces_a_move_that_throws_a_result_away() {
     let mut z = Z80::new(&w, "cpc/weights.toml");
     z.start();
     for (text, left, depth) in [
-        // 16 empties: depth 8, then the check (28 CPC s with 400 s left).
+        // 16 empties: depth 8, then the check, 28 CPC s with an empty table: more than half
+        // of the 45 s planned for with 50 s left, which a move with the check may take
+        // (docs/ai.md 4.4).
         (
             "-----OX-O----X-XOOXXXOX-OOOOOXOOOOXOOOXOOOOXXOOOOOOXXOOO--OOOO-- X",
-            400,
+            50,
             8,
         ),
         // 15 empties, the depth-8 move draws and another wins.
@@ -481,6 +483,17 @@ fn the_win_loss_draw_check_replaces_a_move_that_throws_a_result_away() {
         let b = position(text);
         let a = ai_timed(&mut z, &b, top, left);
         assert_eq!(a.depth, Stage::Wld(depth).ai_depth(), "{}", show(&b));
+        let hard = hard_limit(
+            u64::from(left),
+            u64::from(empties(&b)),
+            u64::from(def.endgame),
+            u64::from(def.wld),
+        );
+        assert!(a.us <= hard + 100_000, "{}: {} µs", show(&b), a.us);
+        if left == 50 {
+            let t = u64::from(left) - 5;
+            assert!(a.us > t / 2 * 1_000_000, "{} µs: no more than half", a.us);
+        }
         let r = level_stage(&b, top, Stage::Wld(depth), &w);
         assert_eq!(
             (Some(a.mv), a.score),
