@@ -45,8 +45,8 @@ pub fn pool(reports: &[(String, Value)]) -> Result<Pooled, PoolError> {
             reason: "no report to pool".into(),
         });
     };
-    let engines = engines_of(first_name, first)?.map(|e| e.spec);
-    let identities = engines_of(first_name, first)?.map(|e| e.identity);
+    let firsts = engines_of(first_name, first)?;
+    let engines = firsts.clone().map(|e| e.spec);
     let pairs = alternate_of(first_name, first)?;
     let mut units = Vec::new();
     let mut games = 0;
@@ -57,15 +57,15 @@ pub fn pool(reports: &[(String, Value)]) -> Result<Pooled, PoolError> {
         };
         let these = engines_of(name, report)?;
         // This report's spec of engine 0, which its games name.
-        let me = match these.clone().map(|e| e.identity) {
-            ids if ids == identities => these[0].spec.clone(),
-            [a, b] if [b.clone(), a.clone()] == identities => these[1].spec.clone(),
-            _ => {
-                return Err(err(format!(
-                    "its engines are {} and {}, not {} and {}",
-                    these[0].spec, these[1].spec, engines[0], engines[1]
-                )))
-            }
+        let me = if these[0].same(&firsts[0]) && these[1].same(&firsts[1]) {
+            these[0].spec.clone()
+        } else if these[1].same(&firsts[0]) && these[0].same(&firsts[1]) {
+            these[1].spec.clone()
+        } else {
+            return Err(err(format!(
+                "its engines are {} and {}, not {} and {}",
+                these[0], these[1], firsts[0], firsts[1]
+            )));
         };
         if alternate_of(name, report)? != pairs {
             return Err(err(format!(
@@ -97,29 +97,49 @@ pub fn pool(reports: &[(String, Value)]) -> Result<Pooled, PoolError> {
     })
 }
 
-/// An engine of a report: its spec as given, and what makes it the same engine in another
-/// report.
+/// An engine of a report: its spec as given, and the Z80 build it played (reports made
+/// before builds were named have none).
 #[derive(Clone)]
 struct ReportEngine {
     spec: String,
-    identity: String,
+    program: Option<String>,
+}
+
+impl ReportEngine {
+    /// The spec up to its `@FILE`: `z80:7`.
+    fn level(&self) -> &str {
+        self.spec
+            .split_once('@')
+            .map_or(&self.spec, |(level, _)| level)
+    }
+
+    /// The same engine: the same level of the same build (`z80:7@old/othello.dsk` and
+    /// `z80:7@new/othello.dsk` of one build, or `z80:7` and it) where both name their build,
+    /// else the same spec.
+    fn same(&self, other: &ReportEngine) -> bool {
+        match (&self.program, &other.program) {
+            (Some(a), Some(b)) => a == b && self.level() == other.level(),
+            _ => self.spec == other.spec,
+        }
+    }
+}
+
+impl std::fmt::Display for ReportEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.program {
+            Some(program) => write!(f, "{} ({program})", self.spec),
+            None => write!(f, "{}", self.spec),
+        }
+    }
 }
 
 fn engines_of(name: &str, report: &Value) -> Result<[ReportEngine; 2], PoolError> {
     let engine = |i: usize| {
         let entry = &report["engines"][i];
-        let spec = entry["spec"].as_str()?.to_string();
-        // `z80:7@old/othello.dsk` and `z80:7@new/othello.dsk` of one build: `z80:7` and it.
-        let identity = match entry["program"].as_str() {
-            Some(program) => {
-                let level = spec
-                    .split_once('@')
-                    .map_or(spec.as_str(), |(level, _)| level);
-                format!("{level} ({program})")
-            }
-            None => spec.clone(),
-        };
-        Some(ReportEngine { spec, identity })
+        Some(ReportEngine {
+            spec: entry["spec"].as_str()?.to_string(),
+            program: entry["program"].as_str().map(String::from),
+        })
     };
     match (engine(0), engine(1)) {
         (Some(a), Some(b)) => Ok([a, b]),
@@ -246,9 +266,31 @@ mod tests {
         );
         let e = pool(&[("a.json".into(), a.clone()), ("c.json".into(), other)]).unwrap_err();
         assert_eq!(e.report, "c.json");
+        assert!(
+            e.reason.contains("0123ABCE") && e.reason.contains("0123ABCD"),
+            "{e}"
+        );
         // Another level of the same build is another engine.
         let level6 = with_program("z80:6@/tmp/a/othello.dsk", build);
-        assert!(pool(&[("a.json".into(), a), ("d.json".into(), level6)]).is_err());
+        assert!(pool(&[("a.json".into(), a.clone()), ("d.json".into(), level6)]).is_err());
+        // A report made before builds were named: the same spec is the same engine.
+        let older = report(
+            "z80:7@/tmp/a/othello.dsk",
+            "gtp-rhino -l 3",
+            &[(40, 24)],
+            true,
+        );
+        assert!(pool(&[("a.json".into(), a.clone()), ("old.json".into(), older)]).is_ok());
+        // The engines the other way round, the build under another path: its games name it.
+        let mut swapped = report(
+            "gtp-rhino -l 3",
+            "z80:7@/tmp/c/x.dsk",
+            &[(24, 40), (40, 24)],
+            true,
+        );
+        swapped["engines"][1]["program"] = json!(build);
+        let p = pool(&[("a.json".into(), a), ("s.json".into(), swapped)]).unwrap();
+        assert_eq!((p.games, p.estimate.unwrap().score), (4, 1.0));
     }
 
     #[test]
