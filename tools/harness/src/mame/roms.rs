@@ -87,7 +87,9 @@ pub fn fetch_cached(dir: &Path) -> Result<Roms, String> {
     let parent = dir.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
     let base = parent.join(format!(".roms-fetch-{}", std::process::id()));
-    let fetched = download_into(&base)?;
+    let fetched = download_into(&base).inspect_err(|_| {
+        let _ = std::fs::remove_dir_all(&base);
+    })?;
     let renamed = std::fs::rename(fetched.dir(), dir);
     let _ = std::fs::remove_dir_all(&base);
     Roms::in_dir(dir).map_err(|missing| match renamed {
