@@ -6,7 +6,8 @@
 ; With a limit, the search of a position with e empty squares (at most `endgame` of them
 ; solved exactly) gets, of the time left t (less TM_RESERVE seconds):
 ;
-;   e > endgame   soft = t / ((e - endgame + 1) / 2 + u), this side's moves before the
+;   e > endgame, e > wld
+;                 soft = t / ((e - endgame + 1) / 2 + u), this side's moves before the
 ;                 exact endgame plus the endgame's share u: TM_END_UNITS when e - endgame
 ;                 is even (this side will solve `endgame` squares, barring passes),
 ;                 TM_END_UNITS_ODD when odd (it will solve one square fewer, several
@@ -27,8 +28,8 @@
 ; The interrupt handler counts the hard limit down once a frame (tm_tick) and at 0 sets
 ; ai_abort = 2: the search stops at once and answers with its last complete stage, like
 ; "move now" (search.asm sr_abort). So a side never thinks longer than half of what it has
-; left before the exact endgame, nor longer than three quarters in it, and a game never runs
-; over its budget. The stage a move comes from is in ai_depth, so that a harness can check
+; left before the exact endgame and its check, nor longer than three quarters in them, and a
+; game never runs over its budget. The stage a move comes from is in ai_depth, so that a harness can check
 ; it against the reference engine all the same.
 ;
 ;   tm_start   before the stages: the limits, the hard one running (sr_deep).
@@ -43,8 +44,8 @@ TM_MAX_SECONDS  equ 1310            ; the longest limit, 65500 frames
 FRAMES_PER_SECOND equ 50            ; a frame is 312 lines of 64 us: 50.08 a second
 AI_ABORT_TIME   equ 2               ; ai_abort: the hard limit was reached
 
-; tm_start: the limits for the search about to run (FRAMES+FR_EMPTY, sr_endgame, sr_exact
-; set), from tm_time (ai_entry's copy of ai_time); nothing when it is 0 or sr_only is set
+; tm_start: the limits for the search about to run (FRAMES+FR_EMPTY, sr_endgame, sr_exact,
+; sr_wld_from set), from tm_time (ai_entry's copy of ai_time); nothing when it is 0 or sr_only is set
 ; (a per-move score is exact or nothing). Trashes AF, BC, DE, HL.
 tm_start:
         xor a
