@@ -50,9 +50,11 @@ mod tests {
 
     #[test]
     fn png_round_trip() {
-        let dir = std::env::temp_dir().join(format!("cpc-emu-png-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("shot.png");
+        let dir = tempfile::Builder::new()
+            .prefix("cpc-emu-png-")
+            .tempdir()
+            .unwrap();
+        let path = dir.path().join("shot.png");
         let pixels = [0x00FF_0080u32, 0x0000_FF00, 0x0012_3456, 0x00FF_FFFF];
         write_png(&path, &pixels, 2, 2).unwrap();
         let decoder = png::Decoder::new(std::io::BufReader::new(fs::File::open(&path).unwrap()));
@@ -62,9 +64,8 @@ mod tests {
         assert_eq!((info.width, info.height), (2, 2));
         assert_eq!(&buf[..6], &[0xFF, 0x00, 0x80, 0x00, 0xFF, 0x00]);
         assert_eq!(&buf[6..12], &[0x12, 0x34, 0x56, 0xFF, 0xFF, 0xFF]);
-        let leftovers: Vec<_> = fs::read_dir(&dir).unwrap().collect();
+        let leftovers: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temporary file left");
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -143,20 +143,22 @@ mod tests {
         run(Cli::parse_from(argv).args).unwrap()
     }
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("asm-cmd-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A scratch directory, removed when the test is done with it.
+    fn temp_dir(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("asm-cmd-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
     fn writes_every_output() {
-        let dir = temp_dir("ok");
+        let scratch = temp_dir("ok");
+        let dir = scratch.path();
         fs::write(dir.join("a.asm"), " org &4000\nstart: jp part2\n").unwrap();
         fs::write(dir.join("b.asm"), "part2: ld a,VAL\n jr start\n").unwrap();
         let code = run_args(
-            &dir,
+            dir,
             &[
                 "a.asm",
                 "b.asm",
@@ -192,7 +194,7 @@ mod tests {
         for (ext, want) in [("sym", "part2 &4003\n"), ("equ", "part2 EQU &4003\n")] {
             let out = format!("s.{ext}");
             run_args(
-                &dir,
+                dir,
                 &[
                     "a.asm",
                     "b.asm",
@@ -206,7 +208,7 @@ mod tests {
             );
             assert!(fs::read_to_string(dir.join(&out)).unwrap().contains(want));
         }
-        let leftovers: Vec<_> = fs::read_dir(&dir)
+        let leftovers: Vec<_> = fs::read_dir(dir)
             .unwrap()
             .filter(|e| {
                 e.as_ref()
@@ -217,16 +219,16 @@ mod tests {
             })
             .collect();
         assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     /// `--amsdos` writes the header cpc-dsk reads back as valid, named after the output file.
     #[test]
     fn amsdos_output_has_a_valid_header_and_bad_names_are_refused() {
-        let dir = temp_dir("amsdos");
+        let scratch = temp_dir("amsdos");
+        let dir = scratch.path();
         fs::write(dir.join("p.asm"), " org &1000\n run &1002\n db 1,2,3,4\n").unwrap();
         assert_eq!(
-            run_args(&dir, &["p.asm", "-o", "Game.bin", "--amsdos"]),
+            run_args(dir, &["p.asm", "-o", "Game.bin", "--amsdos"]),
             ExitCode::SUCCESS
         );
         let file = fs::read(dir.join("Game.bin")).unwrap();
@@ -251,18 +253,17 @@ mod tests {
         let err = run(Cli::parse_from(argv).args).unwrap_err();
         assert!(format!("{err:#}").contains("8.3 form"), "{err:#}");
         assert!(!dir.join("toolongname.bin").exists());
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn source_errors_exit_2_and_leave_the_old_output() {
-        let dir = temp_dir("err");
+        let scratch = temp_dir("err");
+        let dir = scratch.path();
         fs::write(dir.join("bad.asm"), " db 1/0\n").unwrap();
         fs::write(dir.join("out.bin"), b"old").unwrap();
-        let code = run_args(&dir, &["bad.asm", "-o", "out.bin"]);
+        let code = run_args(dir, &["bad.asm", "-o", "out.bin"]);
         assert_eq!(code, ExitCode::from(2));
         assert_eq!(fs::read(dir.join("out.bin")).unwrap(), b"old");
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
