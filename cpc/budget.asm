@@ -29,8 +29,8 @@
 ; ai_abort = 2: the search stops at once and answers with its last complete stage, like
 ; "move now" (search.asm sr_abort). So a side never thinks longer than half of what it has
 ; left before the exact endgame and its check, nor longer than three quarters in them, and a
-; game never runs over its budget. The stage a move comes from is in ai_depth, so that a harness can check
-; it against the reference engine all the same.
+; game never runs over its budget. The stage a move comes from is in ai_depth, so that a
+; harness can check it against the reference engine all the same.
 ;
 ;   tm_start   before the stages: the limits, the hard one running (sr_deep).
 ;   tm_more    carry set while there is time to start another stage.
@@ -45,8 +45,8 @@ FRAMES_PER_SECOND equ 50            ; a frame is 312 lines of 64 us: 50.08 a sec
 AI_ABORT_TIME   equ 2               ; ai_abort: the hard limit was reached
 
 ; tm_start: the limits for the search about to run (FRAMES+FR_EMPTY, sr_endgame, sr_exact,
-; sr_wld_from set), from tm_time (ai_entry's copy of ai_time); nothing when it is 0 or sr_only is set
-; (a per-move score is exact or nothing). Trashes AF, BC, DE, HL.
+; sr_wld_from set), from tm_time (ai_entry's copy of ai_time); nothing when it is 0 or
+; sr_only is set (a per-move score is exact or nothing). Trashes AF, BC, DE, HL.
 tm_start:
         xor a
         ld (ai_timing),a
