@@ -53,9 +53,16 @@ fn to_gnu(line: &str) -> String {
 }
 
 /// Assembles `source` with GNU as; the flat bytes, or its messages when it refuses.
-fn gnu_assemble(tools: &(PathBuf, PathBuf), name: &str, source: &str) -> Result<Vec<u8>, String> {
+/// GNU as's output for `source`, with the directory of its files: the caller keeps the
+/// directory until its assertions are done, so that a failing test leaves them to look at.
+fn gnu_assemble(
+    tools: &(PathBuf, PathBuf),
+    name: &str,
+    source: &str,
+) -> (scratch_dir::ScratchDir, Result<Vec<u8>, String>) {
     let dir = scratch_dir::scratch_dir("asm-gnu-as", name);
-    run_gnu(tools, &dir, source)
+    let bytes = run_gnu(tools, &dir, source);
+    (dir, bytes)
 }
 
 fn run_gnu(tools: &(PathBuf, PathBuf), dir: &Path, source: &str) -> Result<Vec<u8>, String> {
@@ -91,8 +98,8 @@ fn gnu_as_agrees_with_the_table_and_with_us() {
     let all = forms();
     assert_eq!(all.len(), TOTAL);
     let source: String = all.iter().map(|f| to_gnu(&f.source) + "\n").collect();
-    let gnu = gnu_assemble(&tools, "table", &source)
-        .unwrap_or_else(|e| panic!("GNU as refused the table:\n{e}"));
+    let (_gnu_files, gnu) = gnu_assemble(&tools, "table", &source);
+    let gnu = gnu.unwrap_or_else(|e| panic!("GNU as refused the table:\n{e}"));
     let expected: Vec<u8> = all.iter().flat_map(|f| f.expected.clone()).collect();
     // The table file is itself a source for our assembler: assemble it whole, like GNU as.
     let ours = assemble_table().unwrap_or_else(|e| panic!("we refused the table:\n{e}"));
@@ -144,8 +151,8 @@ fn gnu_as_knows_our_alternative_spellings() {
         ("ld a,(ix)", "ld a,(ix+0)"),
     ];
     for (alt, canonical) in pairs {
-        let gnu = gnu_assemble(&tools, "alias", &(to_gnu(alt) + "\n"))
-            .unwrap_or_else(|e| panic!("GNU as refused `{alt}`:\n{e}"));
+        let (_gnu_files, gnu) = gnu_assemble(&tools, "alias", &(to_gnu(alt) + "\n"));
+        let gnu = gnu.unwrap_or_else(|e| panic!("GNU as refused `{alt}`:\n{e}"));
         let ours = assemble_line(alt).unwrap_or_else(|e| panic!("we refused `{alt}`: {e}"));
         assert_eq!(hex(&ours), hex(&gnu), "`{alt}`");
         assert_eq!(
@@ -182,7 +189,7 @@ fn gnu_as_rejects_what_we_reject() {
         "ex (sp),de",
     ];
     for line in bad {
-        let gnu = gnu_assemble(&tools, "bad", &(to_gnu(line) + "\n"));
+        let (_gnu_files, gnu) = gnu_assemble(&tools, "bad", &(to_gnu(line) + "\n"));
         assert!(gnu.is_err(), "GNU as accepted `{line}`: {gnu:?}");
         let ours = assemble_line(line);
         assert!(ours.is_err(), "we accepted `{line}`: {ours:?}");

@@ -173,21 +173,31 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
         }
     };
 
-    let scratch = std::env::temp_dir().join(format!("cpc-othello-verify-{}", std::process::id()));
-    let mame = if args.mame {
-        let roms = mame_roms(args.roms.as_deref())?;
-        std::fs::create_dir_all(&scratch)
-            .with_context(|| format!("{}: cannot create", scratch.display()))?;
-        let dsk = scratch.join("othello.dsk");
-        write_disc(&image, &dsk)?;
-        Some(MameConfig {
-            games: args.mame_games,
-            dsk,
-            roms,
-            work: scratch.join("mame"),
-        })
+    // Removed when dropped, on every way out (an error included); unique per run, so two
+    // runs at once do not share the disc and MAME's files.
+    let scratch = if args.mame {
+        Some(
+            tempfile::Builder::new()
+                .prefix("cpc-othello-verify-")
+                .tempdir()
+                .context("cannot create a scratch directory for MAME")?,
+        )
     } else {
         None
+    };
+    let mame = match &scratch {
+        Some(dir) => {
+            let roms = mame_roms(args.roms.as_deref())?;
+            let dsk = dir.path().join("othello.dsk");
+            write_disc(&image, &dsk)?;
+            Some(MameConfig {
+                games: args.mame_games,
+                dsk,
+                roms,
+                work: dir.path().join("mame"),
+            })
+        }
+        None => None,
     };
     let config = Config {
         levels,
@@ -209,17 +219,11 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let progress = Bar::new("{msg:>10} [{bar:40}] {pos}/{len} {per_sec} eta {eta}");
     let result = pool.install(|| verify::run(&image, &weights, &config, &progress));
     progress.finish();
-    let mut report = match result {
-        Ok(report) => report,
-        Err(e) => {
-            let _ = std::fs::remove_dir_all(&scratch);
-            return Err(e.into());
-        }
-    };
+    let mut report = result?;
     if let Some(json) = &args.json {
         keep_screenshots(&mut report, json);
     }
-    let _ = std::fs::remove_dir_all(&scratch);
+    drop(scratch); // the screenshots worth keeping have been copied out
 
     let command = std::env::args().collect::<Vec<_>>().join(" ");
     print_summary(&report, &args, &weights_path, threads);

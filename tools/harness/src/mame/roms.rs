@@ -58,52 +58,99 @@ impl Roms {
 }
 
 /// The ROMs in the user's cache ([`user_cache_dir`]), fetched there by the first process
-/// that needs them and read by every later one. `Err` says why they cannot be had (no pip,
-/// no network, ...).
+/// that needs them and read by every later one. Where that cache cannot be written (a
+/// read-only home), the same under the system's temporary directory ([`temp_cache_dir`]).
+/// `Err` says why they cannot be had (no pip, no network, ...).
 pub fn fetch() -> Result<&'static Roms, String> {
     static ROMS: OnceLock<Result<Roms, String>> = OnceLock::new();
-    ROMS.get_or_init(|| fetch_cached(&user_cache_dir()))
+    ROMS.get_or_init(|| fetch_first_writable(&[user_cache_dir(), temp_cache_dir()]))
         .as_ref()
         .map_err(Clone::clone)
 }
 
-/// `$XDG_CACHE_HOME/cpc-othello/roms`, else `~/.cache/cpc-othello/roms`, else the same
-/// under the system's temporary directory.
+/// `$XDG_CACHE_HOME/cpc-othello/roms`, else `~/.cache/cpc-othello/roms`, else
+/// [`temp_cache_dir`].
 pub fn user_cache_dir() -> PathBuf {
-    std::env::var_os("XDG_CACHE_HOME")
+    match std::env::var_os("XDG_CACHE_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir)
-        .join("cpc-othello/roms")
+    {
+        Some(cache) => cache.join("cpc-othello/roms"),
+        None => temp_cache_dir(),
+    }
+}
+
+/// `cpc-othello-USER/roms` under the system's temporary directory.
+pub fn temp_cache_dir() -> PathBuf {
+    let user = std::env::var("USER").unwrap_or_else(|_| "user".into());
+    std::env::temp_dir().join(format!("cpc-othello-{user}/roms"))
 }
 
 /// The ROMs in `dir` (made by an earlier call), or fetched into it now. The ROMs are
 /// fetched next to `dir` and renamed into place, so `dir` is complete whenever it exists,
 /// and processes can share it: one that finds it made by a quicker one keeps that.
 pub fn fetch_cached(dir: &Path) -> Result<Roms, String> {
+    fetch_into(dir).map_err(Fetch::why)
+}
+
+/// Why a fetch into a directory failed: its place cannot be written (another place may do),
+/// or the fetch itself failed (another place would not help).
+enum Fetch {
+    Unwritable(String),
+    Failed(String),
+}
+
+impl Fetch {
+    fn why(self) -> String {
+        match self {
+            Fetch::Unwritable(why) | Fetch::Failed(why) => why,
+        }
+    }
+}
+
+/// [`fetch_cached`] into the first of `dirs` whose place can be written.
+fn fetch_first_writable(dirs: &[PathBuf]) -> Result<Roms, String> {
+    let mut unwritable = Vec::new();
+    for dir in dirs {
+        match fetch_into(dir) {
+            Ok(roms) => return Ok(roms),
+            Err(Fetch::Failed(why)) => return Err(why),
+            Err(Fetch::Unwritable(why)) => unwritable.push(why),
+        }
+    }
+    Err(format!(
+        "no place to keep the ROMs: {}",
+        unwritable.join("; ")
+    ))
+}
+
+fn fetch_into(dir: &Path) -> Result<Roms, Fetch> {
     if let Ok(roms) = Roms::in_dir(dir) {
         return Ok(roms);
     }
     let parent = dir.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-    let base = parent.join(format!(".roms-fetch-{}", std::process::id()));
-    let fetched = download_into(&base).inspect_err(|_| {
-        let _ = std::fs::remove_dir_all(&base);
-    })?;
+    let unwritable = |e: std::io::Error| Fetch::Unwritable(format!("{}: {e}", parent.display()));
+    std::fs::create_dir_all(parent).map_err(unwritable)?;
+    // Unique, and removed with what it still holds when dropped, on every way out.
+    let base = tempfile::Builder::new()
+        .prefix(".roms-fetch-")
+        .tempdir_in(parent)
+        .map_err(unwritable)?;
+    let fetched = download_into(base.path()).map_err(Fetch::Failed)?;
     let renamed = std::fs::rename(fetched.dir(), dir);
-    let _ = std::fs::remove_dir_all(&base);
-    Roms::in_dir(dir).map_err(|missing| match renamed {
-        Err(e) => format!(
-            "{}: cannot put the ROMs there ({e}); {missing}: remove it and try again",
-            dir.display()
-        ),
-        Ok(()) => missing,
+    Roms::in_dir(dir).map_err(|missing| {
+        Fetch::Failed(match renamed {
+            Err(e) => format!(
+                "{}: cannot put the ROMs there ({e}); {missing}: remove it and try again",
+                dir.display()
+            ),
+            Ok(()) => missing,
+        })
     })
 }
 
-/// Fetches the wheel into `base` (emptied first) and lays the ROMs out in `base/roms`.
+/// Fetches the wheel into `base` (an empty directory) and lays the ROMs out in `base/roms`.
 fn download_into(base: &Path) -> Result<Roms, String> {
-    let _ = std::fs::remove_dir_all(base);
     let wheel_dir = base.join("wheel");
     run(Command::new("python3")
         .args(["-m", "pip", "download", "--no-deps", "--quiet", WHEEL, "-d"])
@@ -149,5 +196,36 @@ fn run(cmd: &mut Command) -> Result<(), String> {
         Ok(())
     } else {
         Err(String::from_utf8_lossy(&output.stderr).trim().to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_place_that_cannot_be_written_gives_way_to_the_next() {
+        let scratch = tempfile::tempdir().expect("scratch dir");
+        // A file where the cache's parent should be: not writable even by root.
+        let blocked = scratch.path().join("a-file");
+        std::fs::write(&blocked, b"").expect("write");
+        let cached = scratch.path().join("cache/roms");
+        for file in FILES {
+            let path = cached.join(file);
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+            std::fs::write(&path, b"").expect("write");
+        }
+        let roms = fetch_first_writable(&[blocked.join("roms"), cached.clone()])
+            .expect("the second place holds the ROMs");
+        assert_eq!(roms.dir(), cached);
+
+        let err = fetch_first_writable(&[blocked.join("roms")]).expect_err("nowhere to put them");
+        assert!(
+            err.contains("no place to keep the ROMs") && err.contains("a-file"),
+            "{err}"
+        );
+        // Nothing was fetched next to the places that were tried.
+        let left: Vec<_> = std::fs::read_dir(scratch.path()).expect("read").collect();
+        assert_eq!(left.len(), 2, "{left:?}");
     }
 }
