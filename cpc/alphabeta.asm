@@ -289,9 +289,9 @@ ab_child:
         add ix,de
         ret
 
-; ab_leaf: the depth-0 value of the child (docs/ai.md 4.3): T if the game is over, else
-; E = S + M * (mP - mO) + PM * (pmP - pmO), from the child's point of view; with M = PM = 0
-; no move is counted, a legal move of either side is enough to know the game goes on.
+; ab_leaf: the depth-0 value of the child (docs/ai.md 4.3): T if the game is over (neither
+; side has a legal move), else E = S + M * (mP - mO) + PM * (pP - pO) from the child's point
+; of view, the two terms summed line by line from the line tables (linetab.asm li_sum).
 ; Out: HL (biased).
 ab_leaf:
         ld a,(ai_abort)         ; "move now"
@@ -309,85 +309,32 @@ ab_leaf:
 ab_leaf_counted:
         ld d,(ix+FR_O)          ; the child's side to move
         ld e,(ix+FR_P)
-        ld a,(w_potential)
-        ld hl,w_mobility
-        or (hl)
-        jr z,ab_leaf_s_only
-        call mob_both           ; B, C = the line moves; D', E' = the line potential moves
-        ld a,b
-        ld (ab_leaf_moves),a    ; for ab_key_values' order
-        or c
-        jr z,ab_leaf_over       ; no line move: no legal move either
-        ld h,MOB_LO/256         ; DE = M * mP - M * mO (M * k at MOB_LO/HI + k)
-        ld l,b
-        ld e,(hl)
-        inc h
-        ld d,(hl)
-        ld l,c
+        call mob_any_r
+        jr c,ab_leaf_on
         ld a,d
-        sub (hl)
-        ld d,a
-        dec h
-        ld a,e
-        sub (hl)
+        ld d,e
         ld e,a
-        jr nc,ab_leaf_pot
-        dec d
-ab_leaf_pot:
-        exx                     ; + PM * pP - PM * pO (PM * k at + POT_INDEX + k)
-        ld a,d
-        ld b,e
-        exx
-        add a,POT_INDEX
-        ld l,a
-        ld a,e
-        add a,(hl)
-        ld e,a
-        inc h
-        ld a,d
-        adc a,(hl)
-        ld d,a
-        exx
-        ld a,b
-        exx
-        add a,POT_INDEX
-        ld l,a
-        ld a,d
-        sub (hl)
-        ld d,a
-        dec h
-        ld a,e
-        sub (hl)
-        ld e,a
-        jr nc,ab_leaf_sum
-        dec d
-ab_leaf_sum:
+        call mob_any_r
+        jp nc,ab_leaf_over
+ab_leaf_on:
+        call li_sum             ; HL = the two terms for black
+        ld a,(ix+FR_O)
+        cp SQ_BLACK
+        jr z,ab_leaf_black
+        NEG_HL
+ab_leaf_black:
+        ex de,hl
         ld l,(ix+FR_SIZE+FR_S)
         ld h,(ix+FR_SIZE+FR_S+1)
-        add hl,de               ; E = S + the two terms
+        add hl,de
         ld a,h
-        xor &80                 ; biased
+        xor &80
         ld h,a
         ret
 ab_leaf_over:
         ld a,(ix+FR_SIZE+FR_DIFF)
         ld b,(ix+FR_SIZE+FR_EMPTY)
         jp ab_term
-ab_leaf_s_only:                 ; M = 0: E = S, once the game is known not to be over
-        call mob_any
-        jr c,ab_leaf_s
-        ld a,d
-        ld d,e
-        ld e,a
-        call mob_any
-        jr nc,ab_leaf_over
-ab_leaf_s:
-        ld l,(ix+FR_SIZE+FR_S)
-        ld h,(ix+FR_SIZE+FR_S+1)
-        ld a,h
-        xor &80
-        ld h,a
-        ret
 
 ; The principal variation (docs/ai.md 6.1) is kept in a triangular table: one line of
 ; PV_STRIDE bytes (a length, then cells) for each number of empty squares, line(e) at
@@ -488,7 +435,8 @@ ab_make_exact:
         jp eg_make
 
 ; ab_make_s: ab_make of the depth-limited search without the child's table key (the shallow
-; values of ab_key_values look at a child and take it back). Trashes everything but IX.
+; values of ab_key_values look at a child and take it back); the line pointers follow the
+; move (linetab.asm). Trashes everything but IX.
 ab_make_s:
         ld (ix+FR_MOVE),c
         ld d,(ix+FR_P)
@@ -531,16 +479,22 @@ ab_make_s:
         NEG_HL                  ; S of the child, from its side to move
         ld (ix+FR_SIZE+FR_S),l
         ld (ix+FR_SIZE+FR_S+1),h
-        ret
+        ld a,(ix+FR_P)
+        jp li_make              ; the discs it put down and flipped, on the undo stack
 
 ; ab_unmake: takes back the move ab_make made. Trashes everything but IX.
 ab_unmake:
-        ld e,(ix+FR_O)
-        call sm_undo            ; C = the cell
         ld a,(ab_exact)
         or a
-        ret nz                  ; the exact endgame keeps no weights
+        jr nz,ab_unmake_exact
+        ld a,(ix+FR_P)          ; the line pointers, from the undo stack
+        call li_unmake
+        ld e,(ix+FR_O)
+        call sm_undo            ; C = the cell
         jp ev_corner_undo
+ab_unmake_exact:
+        ld e,(ix+FR_O)
+        jp sm_undo              ; the exact endgame keeps no weights
 
 ; ab_gen: P's legal moves into the frame's list, and how to order them: by the effective
 ; weight of the square at depths 1 and 2 (the root of a shallow level; the nodes there take
@@ -755,10 +709,10 @@ ab_pick_keep:
 ; ab_key_values: the keys of a node of a selective level (docs/ai.md 4.5: ab_select = the
 ; margin; at least SELECT_MIN_DEPTH plies left, more than AB_ORDER_EMPTIES empty squares, the
 ; depth-limited search). Each move's shallow value u = -V(child, 0) (ab_leaf) is kept in
-; ab_values; the key orders fastest first by O's line moves after it (they stand in for
-; the replies of ab_key_replies: the order changes no value), then the heavier square, and
-; bit 7 marks a move whose u lies more than the margin below the best u: ab_select_depth
-; searches it one ply shallower, and it comes after the others. FR_SORT = 2 says so.
+; ab_values; the key orders the moves by u, the best first: min(best - u, 127), the earliest
+; of equal keys first (the order changes no value), and bit 7 marks a move whose u lies more
+; than the margin below the best u: ab_select_depth searches it one ply shallower, and it
+; comes after the others. FR_SORT = 2 says so.
 ; Trashes everything but IX, IY.
 ab_key_values:
         ld (ix+FR_SORT),2
@@ -777,8 +731,6 @@ ab_key_values_move:
         ld hl,(ab_key_ptr)
         ld c,(hl)
         call ab_make_s
-        xor a
-        ld (ab_leaf_moves),a    ; stays 0 when the leaf counts no move (M = PM = 0)
         call ab_leaf            ; HL = V(child, 0) for the child's side to move
         NEG_HL                  ; u, for P
         ex de,hl
@@ -795,16 +747,14 @@ ab_key_values_move:
         ld (ab_value_best),de
 ab_key_values_kept:
         call ab_unmake
-        ld a,(ab_leaf_moves)    ; ordered by O's line moves
-        call ab_key_put
+        ld hl,(ab_key_ptr)      ; the key is set below, from u
+        inc hl
+        inc hl
+        ld (ab_key_ptr),hl
+        ld hl,ab_key_left
+        dec (hl)
         jr nz,ab_key_values_move
-        ld hl,(ab_value_best)   ; DE = best - margin: u below it is reduced (no wrap:
-        ld a,(ab_select)        ; best >= -WIN - 64, margin <= 255)
-        ld e,a
-        ld d,0
-        or a
-        sbc hl,de
-        ex de,hl
+        ld de,(ab_value_best)
         push ix
         pop hl
         ld bc,FR_LIST+1
@@ -813,13 +763,29 @@ ab_key_values_kept:
         push ix
         ld ix,ab_values
 ab_key_values_mark:
-        ld a,(ix+0)             ; u < best - margin?
-        sub e
-        ld a,(ix+1)
-        sbc a,d
+        ld a,e                  ; A:C = best - u (>= 0)
+        sub (ix+0)
+        ld c,a
+        ld a,d
+        sbc a,(ix+1)
+        ld a,127
+        jr nz,ab_key_values_reduced ; >= 256: beyond any margin
+        ld a,(ab_select)        ; margin < best - u: reduced
+        cp c
+        ld a,c
         jr nc,ab_key_values_full
-        set 7,(hl)
+        cp 128
+        jr c,ab_key_values_reduced
+        ld a,127
+ab_key_values_reduced:
+        or &80
+        jr ab_key_values_put
 ab_key_values_full:
+        cp 128
+        jr c,ab_key_values_put
+        ld a,127
+ab_key_values_put:
+        ld (hl),a               ; key = min(best - u, 127), bit 7 if reduced
         inc hl
         inc hl
         inc ix
@@ -857,7 +823,6 @@ ab_key_left:    db 0            ; and how many are left
 ab_value_ptr:   dw 0            ; ab_key_values: where the next shallow value goes
 ab_value_best:  dw 0            ; the best so far (biased)
 ab_values:      ds 2*FR_MAX_MOVES   ; the shallow values of the node being keyed (biased)
-ab_leaf_moves:  db 0            ; ab_leaf: the line moves of the child's side to move
 ab_exact:       db 0            ; 1 in the exact endgame (endgame.asm)
 ab_select:      db 0            ; the level's margin (docs/ai.md 4.5), 0: full width
 ab_pv_base:     dw 0            ; line(e) = ab_pv_base + 32 * e (set by the root, search.asm)

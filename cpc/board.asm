@@ -493,7 +493,7 @@ mb_undo_flip:
 ; ---- Search helpers (levels 3 and up) -------------------------------------------------------
 ;
 ; The deep searches' routines on the mailbox (the empty-cell list, sq_legal, mob_any,
-; mob_count, mob_both, sm_make, sm_undo, NEG_HL) are in moves.asm, read here so that they sit
+; mob_count, sm_make, sm_undo, NEG_HL) are in moves.asm, read here so that they sit
 ; between this code and the data below.
 
         include "moves.asm"

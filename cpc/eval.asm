@@ -6,7 +6,8 @@
 ;   w_squares          64 signed bytes W[s], a1..h8
 ;   w_corner_edge      A_e          w_corner_diagonal  A_d
 ;   w_flip_boundary    B (0..64)    w_flip_early F_e   w_flip_late F_l
-;   w_pass_bonus       PB (level 2) w_mobility M (levels 3 and up)
+;   w_pass_bonus       PB (level 2) w_mobility M (levels 3 and up; the leaf reads M and
+;                      PM from the line tables built with them, linetab.inc)
 ;   w_level_count      search levels defined from level 3 on, then w_levels: depth,
 ;                      endgame threshold, budget (minutes) and selectivity (docs/ai.md
 ;                      4.5) of each (levels 3 and up).
@@ -89,12 +90,11 @@ ev_move_score_mul:
 ; ---- Levels 3 and up (alphabeta.asm) ---------------------------------------------------------
 ;
 ; While a deep search runs, mb_weight holds the *effective* weights w(s) of docs/ai.md 3.1, kept
-; up to date as corners are taken and given back (appendix A), and the mobility term M * k
-; is a table (MOB_LO / MOB_HI, search.asm) of M * k for the line moves k of one side, and so
-; is the potential-mobility term PM * k, in the same pages from POT_INDEX on (docs/ai.md 3.3).
+; up to date as corners are taken and given back (appendix A). The mobility terms of the leaf
+; come from the line tables (linetab.asm).
 ;
 ;   ev_deep_init     call after ev_init, D = P, E = O: effective weights for the corners
-;                    already taken, the mobility table. Out: HL = S (3.2) from P's view.
+;                    already taken. Out: HL = S (3.2) from P's view.
 ;   ev_corner_make   P (D) has just played cell C and flipped: if C is a corner, its
 ;                    neighbours get A_e / A_d, and HL' += the change of S_P (for each
 ;                    occupied neighbour (A - W), + if P owns it, - if O does).
@@ -154,12 +154,6 @@ ev_deep_init_set:
 ev_deep_init_free:
         add ix,de
         djnz ev_deep_init_taken
-        ld a,(w_mobility)       ; the mobility table: M * k for k = 0..LINE_MOVES_MAX at k
-        ld bc,LINE_MOVES_MAX*256+0
-        call ev_table
-        ld a,(w_potential)      ; the potential table: PM * k for k = 0..LINE_POTENTIAL_MAX
-        ld bc,LINE_POTENTIAL_MAX*256+POT_INDEX ; at k + POT_INDEX
-        call ev_table
         pop de
         ld hl,0                 ; S = the sum over P's discs - the sum over O's
         ld (ev_sum),hl
@@ -213,34 +207,6 @@ ev_corner_find:
         ret z
         ld hl,ev_corners+(3*EV_CORNER_SIZE)
         ret
-
-; ev_table: a table of w * k for k = 0..B at MOB_LO / MOB_HI + C + k (low and high bytes):
-; A = w (signed), B = the largest k (0..254), C = the index of k = 0. Trashes AF, AF', BC, DE,
-; HL.
-ev_table:
-        ld e,a
-        add a,a
-        sbc a,a
-        ld d,a                  ; DE = w
-        ld hl,0
-        ld a,b
-        inc a
-        ex af,af'               ; A' = B + 1 entries
-        ld b,MOB_LO/256
-ev_table_entry:
-        ld a,l
-        ld (bc),a
-        inc b
-        ld a,h
-        ld (bc),a
-        dec b
-        add hl,de
-        inc c
-        ex af,af'
-        dec a
-        ret z
-        ex af,af'
-        jr ev_table_entry
 
 ; ev_corner_make: see above. Keeps C, DE; trashes AF, B, HL, DE'.
 ev_corner_make:

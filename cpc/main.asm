@@ -58,10 +58,22 @@ AI_PV_MAX       equ PV_MAX          ; ai_pv and hint_pv (ai.asm, advice.asm)
         include "alphabeta.asm"
         include "endgame.asm"
         include "tt.asm"            ; the transposition table of the deep searches
-        include "zobrist.asm"       ; and its random position keys
         include "budget.asm"        ; the time manager of the deep searches
         include "ai.asm"
         include "book.asm"          ; the opening book lookup (and book.inc)
+        include "linetab.asm"       ; the leaf's line tables (and linetab.inc)
 
-program_end:                        ; must stay below &8000, where the search's RAM starts
-                                    ; (search.asm; RUN" itself allows up to &A67B)
+program_end:                        ; must stay at or below FRAMES, where the search's RAM
+                                    ; starts (search.asm)
+
+; Read once, by tt_init at the first search, before the search RAM they lie in is used: they
+; need no room of their own. The file ends here (RUN" allows up to &A67B).
+        include "zobrist.asm"       ; the random position keys of the table (tt.asm)
+image_end:
+
+        if program_end/(FRAMES+1)   ; program_end > FRAMES: no instruction has this name
+        the_program_runs_into_the_search_ram
+        endif
+        if image_end/&A67C          ; beyond HIMEM: RUN" would not load it
+        the_program_file_runs_past_himem
+        endif

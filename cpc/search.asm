@@ -175,18 +175,21 @@ sr_best_reply_done:
 ;
 ;   &0100-&01FF  EL_LIST     the empty cells, a doubly linked list (moves.asm)
 ;   &0200-&02FF  NB_TABLE    the mask of the neighbours holding a disc, per cell (moves.asm)
-;   &0300-&04FF  MOB_LO/HI   M * k for k = 0..LINE_MOVES_MAX at k, low and high bytes, and
-;                            PM * k for k = 0..LINE_POTENTIAL_MAX at k + POT_INDEX (eval.asm)
+;   &0300-&03FF  LT_HI       the high bytes of 3^k and 2 * 3^k at their low bytes
+;                            (linetab.asm li_init)
 ;   &0500-&08FF  UNDO_STACK  flipped cells, their count and the cell of every move on the
 ;                            path: at most 41 moves of 21 bytes (moves.asm sm_make)
 ;   &0900-&0EFF  ZOB_PAGES   the position keys, byte k in page k (tt.asm)
-;   &8000-&9286  FRAMES      one FR_SIZE frame per ply: at most 42 (alphabeta.asm)
-;   &9287-&9526  PV_TABLE    the principal variation: 21 lines of PV_STRIDE bytes, the
+;   FRAMES (about &96D6: FRAME_COUNT frames and the PV table below TT_BASE)
+;                FRAMES      one FR_SIZE frame per ply: at most 42 (alphabeta.asm)
+;                PV_TABLE    the principal variation: 21 lines of PV_STRIDE bytes, the
 ;                            root's at PV_ROOT (alphabeta.asm ab_pv_set)
-;   &9800-&BBFF  TT_BASE     the transposition table (tt.asm)
+;   &AC00-&BDFF  TT_BASE     the transposition table (tt.asm)
 ;   &BE00-&BFFF              the stack (STACK_TOP = &C000): the search nests 4 bytes a ply
 ;
-; The program itself starts at &1000 (main.asm) and must end below &8000.
+; The program itself starts at &1000 (main.asm) and must end at or below FRAMES (an
+; assembly-time check in main.asm). It holds the line tables (linetab.inc, about 10 KB), and
+; the file carries the table's random keys past its end, in the frames' room (main.asm).
 ;
 ; sr_deep: A = the level (3..); the position is on mb_board, sr_me / sr_opp set, ev_init
 ; done. Sets sr_best_sq (0 = no move), sr_best, sr_pv like the levels 1 and 2, and ai_depth
@@ -215,18 +218,14 @@ sr_best_reply_done:
 
 EL_LIST         equ &0100
 NB_TABLE        equ &0200
-MOB_LO          equ &0300
-MOB_HI          equ &0400
-POT_INDEX       equ 96          ; PM * k at MOB_LO/HI + POT_INDEX + k (k = 0..154)
-LINE_MOVES_MAX  equ 86          ; the most line moves one side can have (docs/ai.md 7)
-LINE_POTENTIAL_MAX equ 154      ; the most line potential moves one side can have
 UNDO_STACK      equ &0500
 SEARCH_RAM_LOW  equ EL_LIST         ; the low block: EL_LIST .. the key pages
 SEARCH_RAM_LOW_END equ ZOB_PAGES+&0600
-SEARCH_RAM      equ &8000           ; the high block: the frames .. the table
-FRAMES          equ &8000
+SEARCH_RAM      equ FRAMES          ; the high block: the frames .. the table
+FRAME_COUNT     equ 42              ; frames: at most 42 (alphabeta.asm)
+FRAMES          equ TT_BASE-(FRAME_COUNT*FR_SIZE)-((PV_MAX+1)*PV_STRIDE)
 PV_STRIDE       equ 32          ; bytes a PV line (a length and up to PV_MAX cells; ab_pv_line)
-PV_TABLE        equ FRAMES+(42*FR_SIZE)
+PV_TABLE        equ FRAMES+(FRAME_COUNT*FR_SIZE)
 PV_ROOT         equ PV_TABLE+(PV_MAX*PV_STRIDE)
 SEARCH_RAM_END  equ TT_END
 PRE_EXACT_DEPTH equ 4           ; the depth-limited stages before the exact endgame go this far
@@ -283,6 +282,7 @@ sr_deep_table_ok:
         ld (ix+FR_DIFF),a
         call el_init            ; A = empty squares
         ld (ix+FR_EMPTY),a
+        call li_init            ; the line pointers (linetab.asm)
         call tt_root_hash
         ld a,(sr_depth)         ; the plan: depth-limited stages up to sr_last_depth, then
         ld (sr_last_depth),a    ; the exact endgame if sr_exact

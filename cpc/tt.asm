@@ -10,11 +10,11 @@
 ; a move's child key is the parent's with the new disc, the flips and the change of side
 ; XORed in (tt_child_hash), so no key is ever computed from scratch below the root.
 ;
-; The table: TT_ENTRIES slots in nine page-aligned arrays of 1 KB (TT_BASE), one field
-; each, so a field is reached by adding to H. Key byte 0 and 2 bits of byte 1 choose the
-; slot; bytes 1..5 are kept in it and must match (a position with another key in the same
-; slot is taken for this one about once in 2^38 probes; the mode and depth must match as
-; well).
+; The table: TT_ENTRIES slots in nine page-aligned arrays of TT_ENTRIES bytes (TT_BASE), one
+; field each, so a field is reached by adding to H. Key byte 0 and the low bit of byte 1
+; choose the slot; bytes 1..5 are kept in it and must match (a position with another key in
+; the same slot is taken for this one about once in 2^39 probes; the mode and depth must
+; match as well).
 ;
 ;   TT_CHK0..3   key bytes 2..5; TT_CHK4: key byte 1
 ;   TT_VLO/VHI   the value (biased, alphabeta.asm)
@@ -28,7 +28,8 @@
 ; TT_MIN_EMPTIES empty squares in the exact endgame): below them the bookkeeping would
 ; cost more than it saves. A new entry takes its slot whatever the slot held.
 ;
-;   tt_init         once, before the first search: the key pages, every slot empty.
+;   tt_init         once, before the first search: the key pages (from zobrist.asm, whose
+;                   bytes it then clears: they lie in the search RAM), every slot empty.
 ;   tt_root_hash    the key of the root (mb_board, sr_me to move) into the root frame.
 ;   tt_child_hash   after frame IX's move: the child's key into the child's frame.
 ;   tt_pass_hash    after frame IX's pass: the child's key (the side key XORed in).
@@ -36,18 +37,19 @@
 ;   tt_store        frame IX's result into its slot.
 
 ZOB_PAGES       equ &0900           ; 6 pages: page k holds byte k of every key (tt_init)
-TT_BASE         equ &9800           ; the table: 9 arrays of TT_ENTRIES bytes, to &BBFF
-TT_ENTRIES      equ 1024
+TT_BASE         equ &AC00           ; the table: 9 arrays of TT_ENTRIES bytes, to &BDFF
+TT_ENTRIES      equ 512             ; (1 024 before the line tables took the room)
+TT_STRIDE       equ TT_ENTRIES      ; bytes between two fields
 TT_CHK0         equ TT_BASE
-TT_CHK1         equ TT_BASE+&0400
-TT_CHK2         equ TT_BASE+&0800
-TT_CHK3         equ TT_BASE+&0C00
-TT_VLO          equ TT_BASE+&1000
-TT_VHI          equ TT_BASE+&1400
-TT_INFO         equ TT_BASE+&1800
-TT_MOVE         equ TT_BASE+&1C00
-TT_CHK4         equ TT_BASE+&2000   ; key byte 1 (its low 2 bits chose the slot)
-TT_END          equ TT_BASE+&2400
+TT_CHK1         equ TT_BASE+(1*TT_STRIDE)
+TT_CHK2         equ TT_BASE+(2*TT_STRIDE)
+TT_CHK3         equ TT_BASE+(3*TT_STRIDE)
+TT_VLO          equ TT_BASE+(4*TT_STRIDE)
+TT_VHI          equ TT_BASE+(5*TT_STRIDE)
+TT_INFO         equ TT_BASE+(6*TT_STRIDE)
+TT_MOVE         equ TT_BASE+(7*TT_STRIDE)
+TT_CHK4         equ TT_BASE+(8*TT_STRIDE)   ; key byte 1 (its low bit(s) chose the slot)
+TT_END          equ TT_BASE+(9*TT_STRIDE)
 
 TT_LOWER        equ &80             ; TT_INFO: the value is a lower bound
 TT_UPPER        equ &40             ; an upper bound (both: exact)
@@ -95,6 +97,11 @@ tt_init_side:
         ld a,b
         cp (ZOB_PAGES/256)+6
         jr nz,tt_init_side
+        ld hl,zob_disc          ; the keys' source lies in the search RAM (main.asm): left
+        ld de,zob_disc+1        ; zero, as the rest of it is before the first search
+        ld bc,image_end-zob_disc-1
+        ld (hl),0
+        ldir
         call tt_clear
         ld a,1
         ld (tt_ready),a
@@ -277,7 +284,7 @@ tt_keeps_exact:
 tt_slot:
         ld l,(ix+FR_HASH)
         ld a,(ix+FR_HASH+1)
-        and 3
+        and (TT_ENTRIES/256)-1
         add a,TT_INFO/256
         ld h,a
         ret
@@ -292,19 +299,19 @@ tt_match:
         cp (hl)
         ret nz
         ld a,h
-        add a,4
+        add a,TT_STRIDE/256
         ld h,a
         ld a,(ix+FR_HASH+3)
         cp (hl)
         ret nz
         ld a,h
-        add a,4
+        add a,TT_STRIDE/256
         ld h,a
         ld a,(ix+FR_HASH+4)
         cp (hl)
         ret nz
         ld a,h
-        add a,4
+        add a,TT_STRIDE/256
         ld h,a
         ld a,(ix+FR_HASH+5)
         cp (hl)
@@ -356,7 +363,7 @@ tt_probe_value:
         ld h,a
         ld e,(hl)
         ld a,h
-        add a,4
+        add a,TT_STRIDE/256
         ld h,a
         ld d,(hl)               ; DE = the value
         bit 7,c
@@ -431,17 +438,17 @@ tt_store_bound:
         ld a,(ix+FR_HASH+2)
         ld (hl),a
         ld a,h
-        add a,4
+        add a,TT_STRIDE/256
         ld h,a
         ld a,(ix+FR_HASH+3)
         ld (hl),a
         ld a,h
-        add a,4
+        add a,TT_STRIDE/256
         ld h,a
         ld a,(ix+FR_HASH+4)
         ld (hl),a
         ld a,h
-        add a,4
+        add a,TT_STRIDE/256
         ld h,a
         ld a,(ix+FR_HASH+5)
         ld (hl),a
@@ -455,11 +462,11 @@ tt_store_bound:
         ld h,a
         ld (hl),e               ; TT_VLO
         ld a,h
-        add a,4
+        add a,TT_STRIDE/256
         ld h,a
         ld (hl),d               ; TT_VHI
         ld a,h
-        add a,8
+        add a,2*TT_STRIDE/256
         ld h,a
         ld a,(ix+FR_BMOVE)
         ld (hl),a               ; TT_MOVE

@@ -4,7 +4,8 @@
 ; key of a black disc on it, then the key of "white to move". They are splitmix64 outputs
 ; (seed &0DD05EEDC0DE1986, low 6 bytes of each); any independent random bytes would do,
 ; the search's answers do not depend on them (docs/ai.md appendix A). tt_init spreads them
-; over the mailbox-indexed pages ZOB_PAGES.
+; over the mailbox-indexed pages ZOB_PAGES and clears them: main.asm places them past the
+; program's end, in room the search uses afterwards.
 
 zob_disc:                       ; a disc on the square, a1..h8
         db &16,&62,&1A,&FE,&C0,&2B   ; a1

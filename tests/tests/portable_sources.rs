@@ -5,7 +5,7 @@
 
 mod portable;
 
-use cpc_harness::build::{book_include, default_sources, weights_include};
+use cpc_harness::build::{book_include, default_sources, linetab_include, weights_include};
 use othello_engine::weights::Weights;
 use portable::order::{forward_references, Sources};
 use portable::{lint, Finding};
@@ -44,6 +44,7 @@ fn generated_includes_are_portable() {
     let generated = [
         ("weights.inc", weights_include(&weights, "weights.toml")),
         ("book.inc", book_include(&weights).text),
+        ("linetab.inc", linetab_include(&weights)),
     ];
     for (name, text) in generated {
         assert!(text.lines().count() > 5, "{name} is nearly empty:\n{text}");
@@ -116,6 +117,7 @@ fn game_sources_define_one_pass_operands_first() {
         generated: vec![
             ("weights.inc", weights_include(&weights, "weights.toml")),
             ("book.inc", book_include(&weights).text),
+            ("linetab.inc", linetab_include(&weights)),
         ],
     };
     let findings = forward_references(&game, "main.asm");

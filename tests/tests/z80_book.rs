@@ -157,9 +157,9 @@ fn ai_entry_answers_from_the_book_like_best_move() {
 
 #[test]
 fn a_build_with_another_evaluation_has_no_book() {
-    let text = DEFAULT_TOML.replace("mobility = 3 ", "mobility = 16 ");
-    let w = Weights::parse(&text, "mobility16.toml").unwrap();
-    let mut z = Z80::new(&w, "mobility16.toml");
+    let text = DEFAULT_TOML.replace("mobility = 3 ", "mobility = 12 ");
+    let w = Weights::parse(&text, "mobility12.toml").unwrap();
+    let mut z = Z80::new(&w, "mobility12.toml");
     assert_eq!(z.cpc.peek_word(z.addr("book_count")), 0);
     let start = Board::start();
     assert_eq!(z80_lookup(&mut z, &start, 6), None);

@@ -14,7 +14,7 @@ pub struct BuildArgs {
     #[arg(long, value_name = "FILE")]
     weights: Option<PathBuf>,
     /// The disc image to write; the listing (.lst), symbols (.json, .sym), memory map (.map),
-    /// raw binary (.bin) and weights.inc go next to it
+    /// raw binary (.bin) and the generated weights.inc, book.inc and linetab.inc go next to it
     #[arg(short, long, value_name = "DSK", default_value = "target/othello.dsk")]
     output: PathBuf,
     /// The directory of the game sources, holding main.asm [default: this workspace's cpc/]
@@ -75,6 +75,8 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
         &out.symbols_winape,
         &out.memory_map,
         &out.weights_inc,
+        &out.book_inc,
+        &out.linetab_inc,
     ] {
         println!("  {}", path.display());
     }

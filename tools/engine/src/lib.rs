@@ -13,6 +13,7 @@ pub mod eval;
 pub mod game;
 pub mod gtp;
 pub mod levels;
+pub mod lines;
 pub mod notation;
 pub mod perft;
 pub mod record;

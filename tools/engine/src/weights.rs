@@ -366,6 +366,7 @@ fn validate(raw: &RawWeights) -> Result<Weights, Located> {
         "flips.boundary",
         "discs on the board",
     )? as u8;
+    let (mobility, potential) = mobility_weights(&raw.search)?;
     Ok(Weights {
         squares,
         corner_edge: byte(&raw.corner.edge, "corner.edge")?,
@@ -374,11 +375,8 @@ fn validate(raw: &RawWeights) -> Result<Weights, Located> {
         flip_early: byte(&raw.flips.early, "flips.early")?,
         flip_late: byte(&raw.flips.late, "flips.late")?,
         pass_bonus: byte(&raw.level2.pass_bonus, "level2.pass_bonus")?,
-        mobility: mobility_weight(&raw.search.mobility, "search.mobility")?,
-        potential: match &raw.search.potential {
-            Some(p) => mobility_weight(p, "search.potential")?,
-            None => 0,
-        },
+        mobility,
+        potential,
         levels: validate_levels(&raw.levels)?,
         book: raw.book.as_ref().map(validate_book).transpose()?,
     })
@@ -469,6 +467,34 @@ fn validate_levels(raw: &BTreeMap<Spanned<String>, RawLevel>) -> Result<Vec<Sear
         });
     }
     Ok(levels)
+}
+
+/// `search.mobility` and `search.potential`: each within its range, and together small enough
+/// that every line's share of the two terms fits the Z80's line tables (docs/ai.md 2).
+fn mobility_weights(raw: &RawSearch) -> Result<(i8, i8), Located> {
+    let mobility = mobility_weight(&raw.mobility, "search.mobility")?;
+    let potential = match &raw.potential {
+        Some(p) => mobility_weight(p, "search.potential")?,
+        None => 0,
+    };
+    let largest = crate::lines::largest_share(i32::from(mobility), i32::from(potential));
+    if largest > crate::lines::SHARE_LIMIT {
+        // Name the value that comes later in the file: the pair is what is wrong.
+        let span = match &raw.potential {
+            Some(p) if p.span().start > raw.mobility.span().start => p.span(),
+            _ => raw.mobility.span(),
+        };
+        return Err((
+            span,
+            format!(
+                "search.mobility = {mobility} with search.potential = {potential}: one line's share \
+                 of the two terms reaches {largest}, and the line tables of the Z80 program hold \
+                 -{limit}..{limit} (3 x |mobility| + 5 x |potential| <= {limit} always fits)",
+                limit = crate::lines::SHARE_LIMIT
+            ),
+        ));
+    }
+    Ok((mobility, potential))
 }
 
 /// The weights of the line-mobility terms: -64..64, so the leaf evaluation stays within its

@@ -23,7 +23,7 @@ fn odd_weights() -> Weights {
         .replacen("[ -20,  -40,   -5,", "[ 127,  -128,   -1,", 1)
         .replacen("edge = 5", "edge = -128", 1)
         .replacen("diagonal = 5", "diagonal = 127", 1)
-        .replacen("mobility = 10", "mobility = -64", 1);
+        .replacen("mobility = 10", "mobility = -13", 1);
     Weights::parse(&text, "odd").unwrap()
 }
 

@@ -12,6 +12,7 @@ use othello_engine::eval::{
     INF, MAX_FLIPS, MAX_LINE_MOVES, MAX_LINE_POTENTIAL, MOBILITY_BOUND, MOVE_SCORE_BOUND,
     NIXON_HARD_BOUND, POTENTIAL_BOUND, SQUARE_SUM_BOUND, WIN,
 };
+use othello_engine::lines::{largest_share, SHARE_LIMIT};
 use othello_engine::search::alphabeta::search_depth;
 use othello_engine::search::nixon::nixon_hard_score;
 use othello_engine::weights::Weights;
@@ -104,9 +105,21 @@ fn byte() -> impl Strategy<Value = i64> {
     prop_oneof![Just(-128i64), Just(127i64), -128i64..=127]
 }
 
-/// A weight of the mobility terms (-64..64), with the extremes drawn often.
-fn mobility_weight() -> impl Strategy<Value = i64> {
-    prop_oneof![Just(-64i64), Just(64i64), -64i64..=64]
+/// The weights of the two mobility terms (each -64..64, and together within what the line
+/// tables hold, docs/ai.md 2), with the extremes drawn often.
+fn mobility_weights() -> impl Strategy<Value = (i64, i64)> {
+    prop_oneof![
+        Just((-21i64, 0i64)),
+        Just((21, 0)),
+        Just((0, -12)),
+        Just((0, 12)),
+        Just((-13, 5)),
+        Just((13, -5)),
+        (-21i64..=21, -12i64..=12),
+    ]
+    .prop_filter("fits the line tables", |&(m, pm)| {
+        largest_share(m as i32, pm as i32) <= SHARE_LIMIT
+    })
 }
 
 fn weights_strategy() -> impl Strategy<Value = Weights> {
@@ -118,7 +131,7 @@ fn weights_strategy() -> impl Strategy<Value = Weights> {
         byte(),
         byte(),
         byte(),
-        (mobility_weight(), mobility_weight()),
+        mobility_weights(),
     )
         .prop_map(|(sq, e, d, b, early, late, bonus, (m, pm))| {
             Weights::parse(

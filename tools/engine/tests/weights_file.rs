@@ -172,7 +172,7 @@ fn extreme_values_are_accepted() {
     )
     .replace("boundary = 44", "boundary = 64")
     .replace("early = -3", "early = -128")
-    .replace("mobility = 8", "mobility = -64")
+    .replace("mobility = 8", "mobility = -21")
     .replace(
         "4 = { depth = 4, endgame = 10 }",
         "4 = { depth = 12, endgame = 20 }",
@@ -181,7 +181,7 @@ fn extreme_values_are_accepted() {
     assert_eq!((w.squares()[32], w.squares()[33]), (-128, 127)); // a5, b5
     assert_eq!(w.flip_boundary(), 64);
     assert_eq!(w.flip_early(), -128);
-    assert_eq!(w.mobility(), -64);
+    assert_eq!(w.mobility(), -21);
     assert_eq!(
         w.search_levels()[1],
         SearchLevel {
@@ -622,13 +622,38 @@ fn margins_and_potential_are_optional_read_and_located() {
     // docs/ai.md 3.3: `search.potential`, -64..64 (docs/ai.md 7), absent = 0.
     assert_eq!(Weights::parse(BASE, "w.toml").unwrap().potential(), 0);
     let w = Weights::parse(
-        &edited("mobility = 8\n", "mobility = 8\npotential = -64\n"),
+        &edited("mobility = 8\n", "mobility = 0\npotential = -12\n"),
         "w.toml",
     )
     .unwrap();
-    assert_eq!(w.potential(), -64);
+    assert_eq!(w.potential(), -12);
     let (line, col, message) =
         rejected(&edited("mobility = 8\n", "mobility = 8\npotential = -65\n"));
     assert_eq!((line, col), (22, 13), "{message}");
     assert!(message.contains("search.potential"), "{message}");
+}
+
+#[test]
+fn the_two_mobility_weights_must_fit_the_line_tables_together() {
+    // docs/ai.md 2: each line's share of M * (mP - mO) + PM * (pP - pO) within -64..64.
+    let w = Weights::parse(
+        &edited("mobility = 8\n", "mobility = 8\npotential = 8\n"),
+        "w.toml",
+    )
+    .unwrap();
+    assert_eq!((w.mobility(), w.potential()), (8, 8));
+    // 20 and 10, each in its range, reach 90 together: the later of the two is named.
+    let (line, col, message) =
+        rejected(&edited("mobility = 8\n", "mobility = 20\npotential = 10\n"));
+    assert_eq!((line, col), (22, 13), "{message}");
+    assert!(
+        message.contains("search.mobility = 20 with search.potential = 10")
+            && message.contains("reaches 90")
+            && message.contains("-64..64"),
+        "{message}"
+    );
+    // Without a potential weight, the mobility weight alone is named.
+    let (line, col, message) = rejected(&edited("mobility = 8\n", "mobility = 30\n"));
+    assert_eq!((line, col), (21, 12), "{message}");
+    assert!(message.contains("reaches 90"), "{message}");
 }

@@ -1,12 +1,14 @@
 //! `cpc-othello build`: the game's sources (`cpc/main.asm` and what it includes) and a weights
 //! file become `OTHELLO.BIN` on a DATA disc image, with the listing, the symbols (JSON and
-//! WinAPE form), the memory map, the raw binary and the generated `weights.inc` next to it.
+//! WinAPE form), the memory map, the raw binary and the generated includes next to it.
 //!
 //! The weights reach the program only through the generated include ([`weights_inc`]), handed
 //! to the assembler in memory, so the sources never hold a stale copy of them; the opening book
-//! likewise through `book.inc` ([`book_inc`]).
+//! likewise through `book.inc` ([`book_inc`]), and the leaf's line tables, made from the two
+//! mobility weights, through `linetab.inc` ([`linetab_inc`]).
 
 pub mod book_inc;
+pub mod linetab_inc;
 pub mod media;
 pub mod weights_inc;
 
@@ -18,6 +20,7 @@ use cpc_dsk::{Disk, ImageKind};
 use othello_engine::weights::{Weights, WeightsError, DEFAULT_FILE_NAME};
 
 pub use book_inc::{book_include, BookInclude, BOOK_INCLUDE};
+pub use linetab_inc::{linetab_include, LINETAB_INCLUDE};
 pub use weights_inc::{weights_include, WEIGHTS_INCLUDE};
 
 /// The top source file, in the sources directory.
@@ -140,6 +143,7 @@ pub struct GameImage {
     assembly: Assembly,
     weights_inc: String,
     book: BookInclude,
+    linetab_inc: String,
 }
 
 impl GameImage {
@@ -173,6 +177,12 @@ impl GameImage {
         &self.weights_inc
     }
 
+    /// The generated `linetab.inc` the image was built with.
+    #[must_use]
+    pub fn linetab_inc(&self) -> &str {
+        &self.linetab_inc
+    }
+
     /// The generated `book.inc` the image was built with, and whether the book is in it.
     #[must_use]
     pub fn book(&self) -> &BookInclude {
@@ -198,9 +208,11 @@ pub fn assemble_game(
 ) -> Result<GameImage, BuildError> {
     let weights_inc = weights_include(weights, weights_origin);
     let book = book_include(weights);
+    let linetab_inc = linetab_include(weights);
     let options = Options::default()
         .generated_file(WEIGHTS_INCLUDE, weights_inc.clone())
-        .generated_file(BOOK_INCLUDE, book.text.clone());
+        .generated_file(BOOK_INCLUDE, book.text.clone())
+        .generated_file(LINETAB_INCLUDE, linetab_inc.clone());
     let main = sources.join(MAIN_SOURCE);
     let assembly = cpc_asm::assemble_file(&main, &options)
         .map_err(|diagnostics| BuildError::Assembly { diagnostics })?;
@@ -220,6 +232,7 @@ pub fn assemble_game(
         assembly,
         weights_inc,
         book,
+        linetab_inc,
     })
 }
 
@@ -242,6 +255,8 @@ pub struct BuildOutput {
     pub weights_inc: PathBuf,
     /// The generated include `book.inc`, for assembling the sources by hand.
     pub book_inc: PathBuf,
+    /// The generated include `linetab.inc`, for assembling the sources by hand.
+    pub linetab_inc: PathBuf,
     /// Why the opening book was left out of the program (its weights differ), if it was.
     pub book_left_out: Option<String>,
     /// Load address.
@@ -289,6 +304,7 @@ pub fn build_game(options: &BuildOptions) -> Result<BuildOutput, BuildError> {
         memory_map: beside("map"),
         weights_inc: dir.join(WEIGHTS_INCLUDE),
         book_inc: dir.join(BOOK_INCLUDE),
+        linetab_inc: dir.join(LINETAB_INCLUDE),
         book_left_out: image.book().left_out.clone(),
         load,
         exec,
@@ -303,6 +319,7 @@ pub fn build_game(options: &BuildOptions) -> Result<BuildOutput, BuildError> {
     write(&out.memory_map, asm.memory_map().as_bytes())?;
     write(&out.weights_inc, image.weights_inc().as_bytes())?;
     write(&out.book_inc, image.book().text.as_bytes())?;
+    write(&out.linetab_inc, image.linetab_inc().as_bytes())?;
     disk.save(&out.dsk)?;
     Ok(out)
 }

@@ -1,6 +1,7 @@
 //! The parameters `tune` may change, as named groups of a weights file, and how a vector of
 //! them is read from and written into the file's text (comments and layout kept: toml_edit).
 
+use othello_engine::lines::{largest_share, SHARE_LIMIT};
 use othello_engine::weights::{Weights, WeightsError};
 use toml_edit::{value, DocumentMut, Item, Value};
 
@@ -173,15 +174,20 @@ pub fn read(params: &[Param], w: &Weights) -> Vec<i64> {
         .collect()
 }
 
-/// The weights file `text` with `params` set to `values` (clamped to their ranges), its
-/// comments and layout kept.
+/// The weights file `text` with `params` set to `values` (clamped to their ranges, and the
+/// two mobility weights to what the line tables hold together), its comments and layout kept.
 ///
 /// # Errors
 /// A text that is not a weights file's TOML.
 pub fn write(text: &str, params: &[Param], values: &[i64]) -> Result<String, String> {
     let mut doc: DocumentMut = text.parse().map_err(|e| format!("{e}"))?;
-    for (p, &v) in params.iter().zip(values) {
-        let v = v.clamp(p.range.0, p.range.1);
+    let mut values: Vec<i64> = params
+        .iter()
+        .zip(values)
+        .map(|(p, &v)| v.clamp(p.range.0, p.range.1))
+        .collect();
+    fit_line_tables(&doc, params, &mut values);
+    for (p, &v) in params.iter().zip(&values) {
         match p.key {
             None => {
                 let rows = doc["squares"].as_array_mut().ok_or("no `squares` array")?;
@@ -216,6 +222,44 @@ pub fn write(text: &str, params: &[Param], values: &[i64]) -> Result<String, Str
         }
     }
     Ok(doc.to_string())
+}
+
+/// Brings `search.mobility` and `search.potential` (those among `params`; the file's own value
+/// for the other) within what the Z80's line tables hold together (docs/ai.md 2): the tuned
+/// ones move toward 0 a step at a time, the one with the larger term first. A tuning step that
+/// stays inside is left alone.
+fn fit_line_tables(doc: &DocumentMut, params: &[Param], values: &mut [i64]) {
+    let index = |key: &str| params.iter().position(|p| p.key == Some(("search", key)));
+    let (at_m, at_pm) = (index("mobility"), index("potential"));
+    if at_m.is_none() && at_pm.is_none() {
+        return;
+    }
+    let in_file = |key: &str| {
+        doc.get("search")
+            .and_then(|s| s.get(key))
+            .and_then(Item::as_integer)
+            .unwrap_or(0)
+    };
+    let mut m = at_m.map_or_else(|| in_file("mobility"), |i| values[i]);
+    let mut pm = at_pm.map_or_else(|| in_file("potential"), |i| values[i]);
+    let fits = |m: i64, pm: i64| largest_share(m as i32, pm as i32) <= SHARE_LIMIT;
+    while !fits(m, pm) {
+        let m_movable = at_m.is_some() && m != 0;
+        let pm_movable = at_pm.is_some() && pm != 0;
+        match (m_movable, pm_movable) {
+            (true, true) if 3 * m.abs() >= 5 * pm.abs() => m -= m.signum(),
+            (true, _) => m -= m.signum(),
+            (false, true) => pm -= pm.signum(),
+            // The file's own value alone is too large: the validator will say so.
+            (false, false) => break,
+        }
+    }
+    if let Some(i) = at_m {
+        values[i] = m;
+    }
+    if let Some(i) = at_pm {
+        values[i] = pm;
+    }
 }
 
 /// The weights of `text` with `params` = `values`.
@@ -272,14 +316,17 @@ mod tests {
         assert_eq!(values[0], 120, "a1");
         values[1] = -33; // b1 and its 7 images
         values[9] = 17; // corner.edge
-        values[11] = 200; // search.potential: clamped to 64
+        values[11] = 200; // search.potential: clamped to 64, then to what the tables hold
         let text = write(NORVIG_TOML, &ps, &values).unwrap();
         let tuned = Weights::parse(&text, "t").unwrap();
         for s in [1usize, 6, 8, 15, 48, 55, 57, 62] {
             assert_eq!(tuned.squares()[s], -33, "square {s}");
         }
         assert_eq!(tuned.squares()[0], 120);
-        assert_eq!((tuned.corner_edge(), tuned.potential()), (17, 64));
+        // With Norvig's mobility 10, a potential of 6 is the most the line tables hold.
+        assert_eq!((tuned.corner_edge(), tuned.mobility()), (17, 10));
+        assert!(largest_share(10, i32::from(tuned.potential())) <= SHARE_LIMIT);
+        assert!(largest_share(10, i32::from(tuned.potential()) + 1) > SHARE_LIMIT);
         // Every comment line of the original is still there, in order.
         let comments = |t: &str| -> Vec<String> {
             t.lines()
