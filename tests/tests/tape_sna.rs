@@ -105,7 +105,7 @@ fn a_464_without_a_disc_drive_loads_the_tape_and_plays() {
             .wait_frames(50) // "Press PLAY then any key:"
             .mark("key")
             .type_text(" ")
-            // 35 KB at 1 000 baud: about 330 CPC s (docs/benchmarks.md, "Tape and snapshot").
+            // 35 KB at 1 000 baud: 435 CPC s (docs/benchmarks.md, "Tape and snapshot").
             .wait_ram(b.sym("ui_ready"), 1, 600 * mame::FPS)
             .mark("ready")
             .wait_frames(5)
