@@ -64,7 +64,7 @@ pub fn linetab_include(w: &Weights) -> String {
     let mut lows: Vec<u32> = (0..8).map(|k| 3u32.pow(k) & 255).collect();
     for k in 0..8u32 {
         let p = 2 * 3u32.pow(k);
-        assert!(!lows.contains(&(p & 255)), "2*3^k low bytes collide");
+        debug_assert!(!lows.contains(&(p & 255)), "2*3^k low bytes collide");
         lows.push(p & 255);
         let _ = writeln!(s, "        db {},{}", p & 255, p >> 8);
     }
@@ -72,14 +72,12 @@ pub fn linetab_include(w: &Weights) -> String {
     // orientations, the offset of the line's pointer (2 * line) in page LT_GEO and 3^pos low byte.
     let mut geo = vec![(42u8, 0u32); 64 * 4];
     for (li, l) in ls.iter().enumerate() {
-        let orient = if li < 8 {
-            0
-        } else if li < 16 {
-            1
-        } else if li < 29 {
-            2
-        } else {
-            3
+        // The orientation from the line's step: a row, a column, a1-h8, h1-a8.
+        let orient = match l[1] - l[0] {
+            1 => 0,
+            8 => 1,
+            9 => 2,
+            _ => 3,
         };
         for (pos, &sq) in l.iter().enumerate() {
             geo[usize::from(sq) * 4 + orient] = (li as u8, pos as u32);
