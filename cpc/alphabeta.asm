@@ -309,12 +309,12 @@ ab_leaf:
 ab_leaf_counted:
         ld d,(ix+FR_O)          ; the child's side to move
         ld e,(ix+FR_P)
-        call mob_any_r
+        call mob_any
         jr c,ab_leaf_on
         ld a,d
         ld d,e
         ld e,a
-        call mob_any_r
+        call mob_any
         jp nc,ab_leaf_over
 ab_leaf_on:
         call li_sum             ; HL = the two terms for black

@@ -14,8 +14,6 @@
 ;   li_make     after sm_make: the move on top of the undo stack, A = its colour.
 ;   li_unmake   before sm_undo takes it back, A = its colour.
 ;   li_sum      HL = the two terms from black's side (signed).
-;   mob_any_r   mob_any walking the empty list from its lightest end (the leaf's test that
-;               the game goes on).
 
 LT_HI           equ &0300       ; page: the high byte of 3^k (and 2 * 3^k) at its low byte
 
@@ -442,29 +440,6 @@ li_unmake_w_flip:
         exx
         djnz li_unmake_w_flip
         ret
-
-; mob_any_r: mob_any (moves.asm) walking the empty list from its end (the lightest squares
-; first). Carry set iff P (D) has a legal move. Keeps DE; trashes AF, C, HL.
-mob_any_r:
-        ld c,0
-mob_any_r_next:
-        ld h,EL_LIST/256
-        ld a,c
-        or 128
-        ld l,a
-        ld c,(hl)               ; the previous cell
-        ld a,c
-        or a
-        ret z                   ; carry clear: none
-        ld l,c
-        inc h                   ; NB_TABLE
-        ld a,(hl)
-        or a
-        jr z,mob_any_r_next
-        ld h,mb_board/256
-        call sq_legal
-        ret c
-        jr mob_any_r_next
 
 ; li_sum: HL = the sum of the 42 lines' values, from black's point of view (signed).
 ; Pops the pointers with SP (interrupts off meanwhile: one would push into them).

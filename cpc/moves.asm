@@ -362,13 +362,17 @@ sq_legal_yes:
         scf
         ret
 
-; mob_any: carry set iff P has a legal move. Keeps DE; trashes AF, C, HL.
+; mob_any: carry set iff P (D) has a legal move. Walks the empty list from its end, the
+; lightest squares first: where the game goes on, a move is usually found there soonest (the
+; leaf's test, ab_leaf). Keeps DE; trashes AF, C, HL.
 mob_any:
         ld c,0
 mob_any_next:
         ld h,EL_LIST/256
-        ld l,c
-        ld c,(hl)
+        ld a,c
+        or 128
+        ld l,a
+        ld c,(hl)               ; the previous cell
         ld a,c
         or a
         ret z                   ; carry clear: none

@@ -663,9 +663,12 @@ sr_wld_try_loss:
         ret
 
 ; sr_root_sort: the root list in its search order once and for all (ab_pick's order, the
-; lowest key first), so that the stages can reorder it. Trashes AF, BC, DE, HL.
+; lowest key first), so that the stages can reorder it. The root has no table move first
+; (tt_first is not called for it), so its FR_HFIRST is cleared here rather than left to
+; what the RAM held. Trashes AF, BC, DE, HL.
 sr_root_sort:
         ld ix,FRAMES
+        ld (ix+FR_HFIRST),0
         ld a,(ix+FR_SORT)
         or a
         ret z

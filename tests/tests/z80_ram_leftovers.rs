@@ -1,0 +1,87 @@
+//! The Z80 search must not depend on what its RAM held before it ran: the frames, the PV
+//! table, the undo stack, the empty list and the neighbour masks are set up by each search
+//! (cpc/search.asm, "RAM used by the deep searches"). A field read before it is written
+//! changes the move order, so the node counts, and with a time limit the stage a move comes
+//! from. Each search here runs on RAM filled with a different pattern, the table emptied
+//! first, and must visit exactly the nodes it visits on zeroed RAM.
+
+mod z80_common;
+
+use othello_engine::board::Board;
+use othello_engine::weights::Weights;
+use z80_common::{position, random_positions, show, Rng, Z80};
+
+/// Generous: a level-5 search of these positions takes well under a minute of CPC time.
+const LIMIT_US: u64 = 600_000_000;
+
+/// What a search leaves to compare: move, score, nodes, stage and principal variation.
+fn search(z: &mut Z80, board: &Board, level: u8, fill: &dyn Fn(usize) -> u8) -> String {
+    z.call("tt_clear", 0);
+    let frames = z.addr("FRAMES");
+    let table = z.addr("TT_BASE");
+    let zob_pages = z.addr("ZOB_PAGES");
+    let el_list = z.addr("EL_LIST");
+    for (from, to) in [(el_list, zob_pages), (frames, table)] {
+        let bytes: Vec<u8> = (0..usize::from(to - from)).map(fill).collect();
+        z.cpc.write_bytes(from, &bytes);
+    }
+    let a = z.ai_timed(board, level, 0, LIMIT_US);
+    format!(
+        "move {} score {} nodes {} stage &{:02X} pv {:?}",
+        a.mv,
+        a.score,
+        a.nodes,
+        a.depth,
+        z.pv()
+    )
+}
+
+#[test]
+fn searches_do_not_read_ram_they_did_not_write() {
+    let weights = Weights::default();
+    let mut z = Z80::new(&weights, "test");
+    let mut cases: Vec<(Board, u8)> = include_str!("../benches/data/profile-midgame.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(3)
+        .map(position)
+        .flat_map(|b| [(b, 4), (b, 5)])
+        .collect();
+    // Exact endgames of level 4 (at most 10 empty squares).
+    cases.extend(
+        random_positions(0x1EF7_0000, 400)
+            .into_iter()
+            .filter(|b| {
+                let e = b.empties().count_ones();
+                (8..=10).contains(&e) && !b.is_game_over() && !b.must_pass()
+            })
+            .take(3)
+            .map(|b| (b, 4)),
+    );
+    assert_eq!(cases.len(), 9, "the endgame positions were not found");
+    // The first search spreads the table's keys and clears their source (tt_init).
+    z.ai_timed(&cases[0].0, 3, 0, LIMIT_US);
+    let mut rng = Rng::new(0x5EED);
+    let noise: Vec<u8> = (0..0x4000).map(|_| rng.below(256) as u8).collect();
+    let fills: [(&str, &dyn Fn(usize) -> u8); 5] = [
+        ("&FF", &|_| 0xFF),
+        ("&55", &|_| 0x55),
+        ("&AA", &|_| 0xAA),
+        ("&01", &|_| 0x01),
+        ("noise", &|i| noise[i % noise.len()]),
+    ];
+    let mut differences = Vec::new();
+    for (board, level) in &cases {
+        let clean = search(&mut z, board, *level, &|_| 0);
+        for (name, fill) in &fills {
+            let dirty = search(&mut z, board, *level, fill);
+            if dirty != clean {
+                differences.push(format!(
+                    "{} level {level}, RAM filled with {name}: {dirty}; on zeroed RAM: {clean}",
+                    show(board)
+                ));
+            }
+        }
+    }
+    assert!(differences.is_empty(), "{}", differences.join("\n"));
+}
