@@ -17,7 +17,6 @@ pub const LINETAB_INCLUDE: &str = "linetab.inc";
 pub const LT_BIAS: i32 = SHARE_LIMIT;
 
 /// The text of `linetab.inc`.
-///
 #[must_use]
 pub fn linetab_include(w: &Weights) -> String {
     let mut s = String::new();

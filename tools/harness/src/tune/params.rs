@@ -247,9 +247,10 @@ fn fit_line_tables(doc: &DocumentMut, params: &[Param], values: &mut [i64]) {
         let m_movable = at_m.is_some() && m != 0;
         let pm_movable = at_pm.is_some() && pm != 0;
         match (m_movable, pm_movable) {
+            // Both tuned: the one with the larger term (3 |M| against 5 |PM|, docs/ai.md 2).
             (true, true) if 3 * m.abs() >= 5 * pm.abs() => m -= m.signum(),
-            (true, _) => m -= m.signum(),
-            (false, true) => pm -= pm.signum(),
+            (true, true) | (false, true) => pm -= pm.signum(),
+            (true, false) => m -= m.signum(),
             // The file's own value alone is too large: the validator will say so.
             (false, false) => break,
         }
