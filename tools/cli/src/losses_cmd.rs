@@ -30,7 +30,9 @@ pub struct LossesArgs {
     /// Also compare each move the engine played with at most this many empty squares (1 to
     /// 30), in all its games (won, drawn or lost), with the best move, both solved exactly:
     /// one line per game where a move fell short (`16 empties +6 -> -2`, "(result)" when the
-    /// move turned a win into a draw or a loss, or a draw into a loss), then the counts by
+    /// move turned a win into a draw or a loss, or a draw into a loss, and for the Z80
+    /// program the stage that answered, the CPC seconds it took of those it had left:
+    /// `[wld d6, 9.5 of 12 s]`), then the counts by
     /// number of empty squares where a move fell short; a fraction of a second per move at 16,
     /// minutes from about 26
     #[arg(long, value_name = "E", value_parser = clap::value_parser!(u32).range(1..=30))]
@@ -88,8 +90,16 @@ fn print_short_moves(found: &ShortMoves, max_empties: u32) {
             .iter()
             .map(|m| {
                 let result = if m.changes_result() { " (result)" } else { "" };
+                let answer = m.answer.as_ref().map_or(String::new(), |a| {
+                    format!(
+                        " [{}, {:.1} of {} s]",
+                        a.stage,
+                        a.us as f64 / 1e6,
+                        a.given_s
+                    )
+                });
                 format!(
-                    "{} empties {:+} -> {:+}{result}",
+                    "{} empties {:+} -> {:+}{result}{answer}",
                     m.empties, m.best, m.played
                 )
             })

@@ -298,6 +298,41 @@ pub struct ShortMove {
     pub best: i32,
     /// The exact value of the move played, for the engine (below `best`).
     pub played: i32,
+    /// What the Z80 program's answer was, when the report has it (`match --json` keeps
+    /// each answer of the Z80 program; other engines have none).
+    pub answer: Option<AnswerRecord>,
+}
+
+/// One answer of the Z80 program as a report keeps it (`cpc.<colour>.answers`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnswerRecord {
+    /// The stage it came from: `d6`, `wld d6`, `exact`, `stopped`, ...
+    pub stage: String,
+    /// `ai_time`: the seconds the side had left when asked (0: no limit).
+    pub given_s: u64,
+    /// CPC µs the answer took.
+    pub us: u64,
+}
+
+/// The Z80 program's answers in a game's report entry for `color`, by the empty squares of
+/// the position asked about (one answer per number of empties: each move fills a square).
+fn answers_by_empties(entry: &Value, color: Color) -> Vec<(u64, AnswerRecord)> {
+    let Some(answers) = entry["cpc"][color.to_string()]["answers"].as_array() else {
+        return Vec::new();
+    };
+    answers
+        .iter()
+        .filter_map(|a| {
+            Some((
+                a["empties"].as_u64()?,
+                AnswerRecord {
+                    stage: a["stage"].as_str()?.to_owned(),
+                    given_s: a["given_s"].as_u64()?,
+                    us: a["us"].as_u64()?,
+                },
+            ))
+        })
+        .collect()
 }
 
 impl ShortMove {
@@ -386,12 +421,13 @@ pub fn short_moves(
         let positions = replay(&format!("{opening}{moves}"), g.final_score)?;
         // The opening's moves (a forced pass after it included) were set, not chosen.
         let set = parse_transcript(opening).map_err(|e| e.to_string())?.len();
-        games.push((name, g.number, g.color, g.result(), positions, set));
+        let answers = answers_by_empties(g.entry, g.color);
+        games.push((name, g.number, g.color, g.result(), positions, set, answers));
         Ok(())
     })?;
     let solved: Vec<(Vec<u32>, ShortGame)> = games
         .par_iter()
-        .map(|(name, number, color, result, positions, set)| {
+        .map(|(name, number, color, result, positions, set, answers)| {
             let mut played = Vec::new();
             let mut moves = Vec::new();
             for (board, mv) in &positions[*set..] {
@@ -404,11 +440,16 @@ pub fn short_moves(
                 let best = exact_for(board, *color);
                 let value = value_of_move(board, sq);
                 if value < best {
+                    let answer = answers
+                        .iter()
+                        .find(|(e, _)| *e == u64::from(empties))
+                        .map(|(_, a)| a.clone());
                     moves.push(ShortMove {
                         empties,
                         square: sq,
                         best,
                         played: value,
+                        answer,
                     });
                 }
             }
@@ -645,6 +686,7 @@ mod tests {
             square: thrown.0,
             best,
             played: thrown.1,
+            answer: None,
         };
         let mut played = 1;
         record.push_str(&square_name(thrown.0));
@@ -672,6 +714,11 @@ mod tests {
         let (black, white) = (u32::from(score.black), u32::from(score.white));
         let rated = if thrower == Color::Black { "a" } else { "b" };
         let mut r = report(rated, &record, black, white);
+        // The Z80 program's answers (`match --json`): the one at 10 empties is attached.
+        r["games"][0]["cpc"][thrower.to_string()] = json!({ "answers": [
+            { "empties": 11, "given_s": 20, "us": 8_000_000, "stage": "d8" },
+            { "empties": 10, "given_s": 12, "us": 9_500_000, "stage": "wld d6" },
+        ]});
         // The same game again, aborted, and a forfeit: neither is looked at.
         let mut aborted = r["games"][0].clone();
         aborted["number"] = json!(2);
@@ -699,7 +746,14 @@ mod tests {
                 number: 1,
                 color: thrower,
                 result,
-                moves: vec![short.clone()],
+                moves: vec![ShortMove {
+                    answer: Some(AnswerRecord {
+                        stage: "wld d6".into(),
+                        given_s: 12,
+                        us: 9_500_000,
+                    }),
+                    ..short.clone()
+                }],
             }]
         );
         assert_eq!(

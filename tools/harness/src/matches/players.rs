@@ -36,9 +36,25 @@ pub enum Answer {
     Nonsense(String),
 }
 
+/// One answer of the Z80 program in a game: what a developer tuning the time manager needs
+/// to see where its clock went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CpcAnswer {
+    /// Empty squares of the position asked about.
+    pub empties: u8,
+    /// `ai_time`: the seconds the side had left (0: no limit).
+    pub given_s: u16,
+    /// CPC µs the call took.
+    pub us: u64,
+    /// `ai_depth`: the stage the answer comes from ([`crate::verify::stage::stage_label`]).
+    pub stage: u8,
+    /// The answer was a pass.
+    pub pass: bool,
+}
+
 /// CPC time the Z80 program spent in `ai_entry` during one game, and the stages of its
 /// answers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CpcClock {
     /// Moves chosen.
     pub moves: u32,
@@ -48,6 +64,8 @@ pub struct CpcClock {
     pub max_us: u64,
     /// The stages (`ai_depth`) of its answers; counted at the search levels only.
     pub stages: StageCounts,
+    /// Each answer, in the order asked.
+    pub answers: Vec<CpcAnswer>,
 }
 
 /// A player as the referee sees it. Errors are messages; the referee adds which game and
@@ -188,8 +206,8 @@ impl Z80Player {
 
     /// The CPC time and stages of this game so far.
     #[must_use]
-    pub fn clock(&self) -> CpcClock {
-        self.clock
+    pub fn clock(&self) -> &CpcClock {
+        &self.clock
     }
 
     /// A new game: the CPC time and the stages start again from 0.
@@ -221,6 +239,13 @@ impl Z80Player {
         self.clock.moves += 1;
         self.clock.total_us += answer.us;
         self.clock.max_us = self.clock.max_us.max(answer.us);
+        self.clock.answers.push(CpcAnswer {
+            empties: board.empties().count_ones() as u8,
+            given_s: seconds,
+            us: answer.us,
+            stage: answer.depth,
+            pass: answer.mv == AI_PASS,
+        });
         if self.level >= othello_engine::levels::FIRST_SEARCH_LEVEL {
             self.clock.stages.add(answer.depth, answer.mv == AI_PASS);
         }
@@ -265,7 +290,7 @@ impl Player for Z80Player {
     }
 
     fn cpc_clock(&self) -> Option<CpcClock> {
-        Some(self.clock)
+        Some(self.clock.clone())
     }
 }
 

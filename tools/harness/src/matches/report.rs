@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use super::players::CpcClock;
 use super::referee::Refereed;
-use crate::verify::stage::StageCounts;
+use crate::verify::stage::{stage_label, StageCounts};
 
 /// One engine of the match.
 #[derive(Clone, Debug)]
@@ -138,7 +138,7 @@ impl GameRecord {
             }
             (None, None) => {}
         }
-        for (color, clock) in [("black", r.cpc[0]), ("white", r.cpc[1])] {
+        for (color, clock) in [("black", &r.cpc[0]), ("white", &r.cpc[1])] {
             if let Some(c) = clock {
                 line.push_str(&format!(
                     "; {color} CPC time {} (longest move {:.2} s)",
@@ -157,11 +157,22 @@ impl GameRecord {
     }
 
     fn json(&self, engines: &[EngineInfo]) -> Value {
-        let clock = |c: Option<CpcClock>| {
-            c.map(|c| {
+        let clock = |c: &Option<CpcClock>| {
+            c.as_ref().map(|c| {
+                let answers: Vec<Value> = c
+                    .answers
+                    .iter()
+                    .map(|a| {
+                        json!({
+                            "empties": a.empties, "given_s": a.given_s, "us": a.us,
+                            "stage": stage_label(a.stage, a.pass),
+                        })
+                    })
+                    .collect();
                 json!({
                     "moves": c.moves, "total_us": c.total_us, "max_us": c.max_us,
                     "stages": (c.stages.total() > 0).then(|| c.stages.json()),
+                    "answers": answers,
                 })
             })
         };
@@ -193,7 +204,7 @@ impl GameRecord {
                 v["disputes"] = json!(r.disputes);
                 v["host_seconds"] =
                     json!({ "black": r.host_seconds[0], "white": r.host_seconds[1] });
-                v["cpc"] = json!({ "black": clock(r.cpc[0]), "white": clock(r.cpc[1]) });
+                v["cpc"] = json!({ "black": clock(&r.cpc[0]), "white": clock(&r.cpc[1]) });
             }
             Err(e) => v["aborted"] = json!(e),
         }
@@ -260,7 +271,7 @@ impl Tally {
             self.finished += 1;
         }
         let i = color.index();
-        if let Some(c) = record.result.as_ref().ok().and_then(|r| r.cpc[i]) {
+        if let Some(c) = record.result.as_ref().ok().and_then(|r| r.cpc[i].as_ref()) {
             self.cpc_max_us = self.cpc_max_us.max(c.total_us);
             self.cpc_sum_us += c.total_us;
             self.cpc_sides += 1;
@@ -445,6 +456,7 @@ impl MatchReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matches::players::CpcAnswer;
     use crate::matches::referee::{Forfeit, Refereed};
     use othello_engine::ai::best_move;
     use othello_engine::weights::Weights;
@@ -501,6 +513,22 @@ mod tests {
             total_us: 90_000_000,
             max_us: 7_000_000,
             stages,
+            answers: vec![
+                CpcAnswer {
+                    empties: 56,
+                    given_s: 1500,
+                    us: 0,
+                    stage: 0,
+                    pass: false,
+                },
+                CpcAnswer {
+                    empties: 14,
+                    given_s: 40,
+                    us: 31_000_000,
+                    stage: 0xE6,
+                    pass: false,
+                },
+            ],
         };
         let games = vec![
             // Engine 0 black, played to the end, with a CPC clock on black.
@@ -610,6 +638,11 @@ mod tests {
         assert_eq!(json["engines"][1]["tally"]["forfeits"], 1);
         assert_eq!(json["engines"][0]["tally"]["stages"]["d8"], 1);
         assert_eq!(json["games"][0]["cpc"]["black"]["stages"]["book"], 1);
+        // Each answer, so that `losses` can say what answered a move that fell short.
+        assert_eq!(
+            json["games"][0]["cpc"]["black"]["answers"][1],
+            json!({ "empties": 14, "given_s": 40, "us": 31_000_000, "stage": "wld d6" })
+        );
         // The Z80 engine names its build; the reference has none.
         assert_eq!(
             json["engines"][0]["program"],

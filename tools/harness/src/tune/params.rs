@@ -324,7 +324,7 @@ mod tests {
             assert_eq!(tuned.squares()[s], -33, "square {s}");
         }
         assert_eq!(tuned.squares()[0], 120);
-        // With Norvig's mobility 10, a potential of 6 is the most the line tables hold.
+        // With Norvig's mobility 10, the potential comes down to the most the line tables hold.
         assert_eq!((tuned.corner_edge(), tuned.mobility()), (17, 10));
         assert!(largest_share(10, i32::from(tuned.potential())) <= SHARE_LIMIT);
         assert!(largest_share(10, i32::from(tuned.potential()) + 1) > SHARE_LIMIT);
@@ -343,5 +343,59 @@ mod tests {
         // Unchanged values round-trip to the same text.
         let same = write(NORVIG_TOML, &ps, &read(&ps, &w)).unwrap();
         assert_eq!(same, NORVIG_TOML);
+    }
+
+    /// `fit_line_tables` on (m, pm) for `groups`, with `doc` giving the untuned one.
+    fn fit(doc: &str, groups: &[Group], values: &[i64]) -> Vec<i64> {
+        let doc: DocumentMut = doc.parse().unwrap();
+        let mut values = values.to_vec();
+        fit_line_tables(&doc, &params(groups), &mut values);
+        values
+    }
+
+    #[test]
+    fn with_both_mobility_weights_tuned_the_larger_term_steps_first() {
+        // docs/ai.md 2: step M while 3|M| >= 5|PM|, else PM; one step at a time toward 0.
+        let by_the_rule = |mut m: i64, mut pm: i64| {
+            while largest_share(m as i32, pm as i32) > SHARE_LIMIT {
+                if 3 * m.abs() >= 5 * pm.abs() {
+                    m -= m.signum();
+                } else {
+                    pm -= pm.signum();
+                }
+            }
+            vec![m, pm]
+        };
+        let both = [Group::Mobility, Group::Potential];
+        for m in (-64..=64).step_by(8) {
+            for pm in (-64..=64).step_by(8) {
+                let got = fit(NORVIG_TOML, &both, &[m, pm]);
+                assert!(largest_share(got[0] as i32, got[1] as i32) <= SHARE_LIMIT);
+                assert_eq!(got, by_the_rule(m, pm), "from ({m}, {pm})");
+            }
+        }
+        // Worked by hand, so that "always step M" (or "always PM") fails:
+        // (30, 5) has share 105: M's term is larger throughout, only M moves (PM first gives (21, 0)).
+        assert!(largest_share(30, 5) > SHARE_LIMIT);
+        assert_eq!(fit(NORVIG_TOML, &both, &[30, 5]), [16, 5]);
+        assert_eq!(fit(NORVIG_TOML, &both, &[-30, 5]), [-26, 5]);
+        // (10, 20) has share 100: PM's term is larger throughout, only PM moves (M first gives (0, 12)).
+        assert!(largest_share(10, 20) > SHARE_LIMIT);
+        assert_eq!(fit(NORVIG_TOML, &both, &[10, 20]), [10, 11]);
+        // (20, 10), share 90: M, M, M, M, then PM at (16, 10), ... (M only gives (11, 10)).
+        assert_eq!(fit(NORVIG_TOML, &both, &[20, 10]), [13, 8]);
+    }
+
+    #[test]
+    fn with_mobility_alone_tuned_the_files_potential_holds() {
+        // Norvig's file has potential 5: only M moves, and only as far as (16, 5) fits.
+        assert!(largest_share(17, 5) > SHARE_LIMIT);
+        assert_eq!(fit(NORVIG_TOML, &[Group::Mobility], &[40]), [16]);
+        // Without the key the potential is 0, so M may stay larger.
+        let no_potential = NORVIG_TOML.replace("\npotential = 5", "\n# left out");
+        assert_eq!(fit(&no_potential, &[Group::Mobility], &[40]), [21]);
+        // A file potential too large by itself cannot be fixed by M: left to the validator.
+        let too_large = NORVIG_TOML.replace("\npotential = 5", "\npotential = 40");
+        assert_eq!(fit(&too_large, &[Group::Mobility], &[30]), [0]);
     }
 }

@@ -190,6 +190,21 @@ pub fn expected(
     }
 }
 
+/// A stage byte as reports write one answer's: `book` (`pass` for a pass), `d6`, `wld d6`
+/// (the win/loss/draw check after depth 6), `exact`, `stopped`, or the raw byte.
+#[must_use]
+pub fn stage_label(byte: u8, pass: bool) -> String {
+    match byte {
+        STAGE_NONE if pass => "pass".into(),
+        STAGE_NONE => "book".into(),
+        STAGE_EXACT => "exact".into(),
+        STAGE_STOPPED => "stopped".into(),
+        d @ 1..=12 => format!("d{d}"),
+        b @ 0xE1..=0xEC => format!("wld d{}", b - STAGE_WLD),
+        other => format!("&{other:02X}"),
+    }
+}
+
 /// Answers counted by the stage they came from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StageCounts {
