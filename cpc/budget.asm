@@ -13,12 +13,10 @@
 ;                 TM_END_UNITS_ODD when odd (it will solve one square fewer, several
 ;                 times faster); a new stage (two plies deeper) starts only while at most
 ;                 soft / 3 has gone, since it takes several times longer than all before
-;                 it; hard = min(3 * soft, t / 2, max(soft, t - TM_END_FLOOR - (m - 1) *
-;                 soft)), m = this side's moves before max(endgame, wld) empty squares,
-;                 this one included: an overrun spends only what the floor kept for the
-;                 check and the exact endgame and the soft limits of the later
-;                 middle-game moves leave, since the endgame needs about as much whatever
-;                 the middle game cost (its share u shrinks with every overrun)
+;                 it; hard = min(3 * soft, t / 2, max(soft, t - TM_END_FLOOR)): an
+;                 overrun never spends the floor kept for the check and the exact
+;                 endgame, which need about as much whatever the middle game cost (their
+;                 share u shrinks with every overrun)
 ;   e <= endgame  hard = t - min(ceil(t / 4), TM_AFTER_EXACT) for the whole search, the
 ;                 exact endgame included (if it does not finish, a later move with fewer
 ;                 empty squares, which has the time kept, tries again): an exact solve of
@@ -108,32 +106,12 @@ tm_start_units:
         rr l                    ; t / 2
         call tm_min
         push hl                 ; min(3 * soft, t / 2)
-        ld a,(sr_endgame)       ; the last middle-game move is the one before max(endgame,
-        ld b,a                  ; wld) empty squares
-        ld a,(sr_wld_from)
-        cp b
-        jr nc,tm_start_last
-        ld a,b
-tm_start_last:
-        ld b,a
-        ld a,(FRAMES+FR_EMPTY)
-        sub b
-        inc a
-        srl a                   ; m: this side's moves before it, this one included (>= 1)
-        ld hl,(tm_left)         ; what an overrun may take: t less the endgame's floor and
-        ld de,-TM_END_FLOOR     ; the soft limit of each of this side's later middle-game
-        add hl,de               ; moves
-        jr nc,tm_start_none     ; t < the floor
-        ld de,(tm_soft)
-tm_start_later:
-        dec a
-        jr z,tm_start_share
-        or a
-        sbc hl,de
-        jr nc,tm_start_later
-tm_start_none:
+        ld hl,(tm_left)         ; what an overrun may take: t less the endgame's floor
+        ld de,-TM_END_FLOOR
+        add hl,de
+        jr c,tm_start_above     ; t >= the floor
         ld hl,0
-tm_start_share:
+tm_start_above:
         ld de,(tm_soft)         ; at least the soft limit: a short clock plans as before
         or a
         sbc hl,de

@@ -428,13 +428,8 @@ fn hard_limit(left: u64, e: u64, endgame: u64, wld: u64) -> u64 {
             2
         };
         let soft = t / ((e - endgame).div_ceil(2) + share);
-        // An overrun spends only what the endgame's floor and the soft limits of the
-        // side's later moves before the check (or the exact endgame) leave.
-        let later = (e - endgame.max(wld)).div_ceil(2) - 1;
-        let overrun = t
-            .checked_sub(END_FLOOR_S)
-            .and_then(|x| x.checked_sub(later * soft))
-            .unwrap_or(0);
+        // An overrun never spends the endgame's floor.
+        let overrun = t.saturating_sub(END_FLOOR_S);
         (3 * soft).min(t / 2).min(overrun.max(soft))
     } else if e <= endgame {
         // The exact endgame keeps at most a minute for the solves after it.
@@ -620,19 +615,22 @@ fn the_time_managers_limits_are_those_of_the_document() {
             assert_eq!(frames * 19_968, hard, "{left} s left, {e} empties");
         }
     }
-    // Worked by hand from docs/ai.md 4.4 (seconds): at the start, soft = 1495 / 27 = 55 and
-    // the floor and 21 later moves' 55 s leave 140 s (3 soft: 165); one move before the
-    // check, 95 (t / 2: 147); the check keeps a quarter, the exact endgame a minute.
+    // Worked by hand from docs/ai.md 4.4 (seconds): at the start 3 soft = 3 × (1495 / 27);
+    // one move before the check, 295 - 200 (t / 2: 147); at 20 empties, 235 - 200 (soft =
+    // 235 / 7 = 33) and with 20 s less the soft limit, 30; the check keeps a quarter, the
+    // exact endgame a minute.
     let seconds =
         |left: u64, e: u64| hard_limit(left, e, u64::from(endgame), u64::from(wld)) / (50 * 19_968);
     assert_eq!(
         [
             seconds(1500, 60),
             seconds(300, 17),
+            seconds(240, 20),
+            seconds(220, 20),
             seconds(400, 16),
             seconds(400, 14)
         ],
-        [140, 95, 296, 335]
+        [165, 95, 35, 30, 296, 335]
     );
 }
 

@@ -60,9 +60,8 @@ const WLD: usize = 13;
 
 /// The deepest stage the budget allows from `left` nodes (docs/ai.md 4.4): `soft` = left /
 /// (own moves to the exact endgame + the endgame's share), a new stage only while at most
-/// soft / 3 is spent, none past min(3 soft, left / 2, max(soft, left - floor - later × soft))
-/// (later: the side's moves before the check or the exact endgame after this one; `floor`:
-/// the budget's share of the CPC's `TM_END_FLOOR`, see [`END_FLOOR`]); at most `wld` empties, every stage up to
+/// soft / 3 is spent, none past min(3 soft, left / 2, max(soft, left - floor)) (`floor`: the
+/// budget's share of the CPC's `TM_END_FLOOR`, see [`END_FLOOR`]); at most `wld` empties, every stage up to
 /// min(depth, 8), whatever the time, and then the check (docs/ai.md 4.6), all within the
 /// hard limit of the exact endgame, left - ceil(left / 4). The check is charged the nodes of
 /// the reference's `solve_wld`, which solves every move with the window (-1, 1) and no
@@ -84,9 +83,9 @@ fn staged(
     let hard = if check {
         left - left.div_ceil(4)
     } else {
-        let later = u64::from((empties - ENDGAME.max(u32::from(level.wld))).div_ceil(2) - 1);
-        let overrun = left.saturating_sub(floor).saturating_sub(later * soft);
-        (3 * soft).min(left / 2).min(overrun.max(soft))
+        (3 * soft)
+            .min(left / 2)
+            .min(left.saturating_sub(floor).max(soft))
     };
     let mut spent = 0u64;
     let mut answer = None;
