@@ -13,27 +13,23 @@
 ;                 TM_END_UNITS_ODD when odd (it will solve one square fewer, several
 ;                 times faster); a new stage (two plies deeper) starts only while at most
 ;                 soft / 3 has gone, since it takes several times longer than all before
-;                 it; hard = min(3 * soft, t / 2, max(soft, t - TM_END_FLOOR)): an
-;                 overrun never spends the floor kept for the check and the exact
-;                 endgame, which need about as much whatever the middle game cost (their
-;                 share u shrinks with every overrun)
-;   e <= endgame  hard = t - min(ceil(t / 4), TM_AFTER_EXACT) for the whole search, the
-;                 exact endgame included (if it does not finish, a later move with fewer
-;                 empty squares, which has the time kept, tries again): an exact solve of
-;                 `endgame` squares often needs more than half of what is left, and the
-;                 solves after it take a fraction of it (two squares fewer: seconds to
-;                 tens of seconds), so a quarter kept was mostly never spent
-;   e <= wld      hard = t - ceil(t / 4) for a move with the win/loss/draw check (the
-;                 level's `wld`, docs/ai.md 4.6): a check of 15 or 16 squares often
-;                 needs more than half of what is left, and the moves after it have
-;                 their own check, twenty times cheaper, to keep the result if their
-;                 exact solve cannot finish
+;                 it; hard = min(3 * soft, t / 2)
+;   e <= endgame  hard = t - ceil(t / 4) for the whole search, the exact endgame
+;                 included (if it does not finish, a later move with fewer empty squares,
+;                 which has the quarter kept, tries again): an exact solve of `endgame`
+;                 squares often needs more than half of what is left, and the solves
+;                 after it take a fraction of it
+;   e <= wld      the same for a move with the win/loss/draw check (the level's `wld`,
+;                 docs/ai.md 4.6): a check of 15 or 16 squares often needs more than
+;                 half of what is left, and the moves after it have their own check,
+;                 twenty times cheaper, to keep the result if their exact solve cannot
+;                 finish
 ;
 ; The interrupt handler counts the hard limit down once a frame (tm_tick) and at 0 sets
 ; ai_abort = 2: the search stops at once and answers with its last complete stage, like
 ; "move now" (search.asm sr_abort). So a side never thinks longer than half of what it has
-; left before the exact endgame and its check, nor longer than three quarters in the check,
-; and a game never runs over its budget. The stage a move comes from is in ai_depth, so that a
+; left before the exact endgame and its check, nor longer than three quarters in them, and a
+; game never runs over its budget. The stage a move comes from is in ai_depth, so that a
 ; harness can check it against the reference engine all the same.
 ;
 ;   tm_start   before the stages: the limits, the hard one running (sr_deep).
@@ -42,8 +38,6 @@
 ;   tm_tick    the interrupt handler's count, once a frame.
 
 TM_RESERVE      equ 5               ; seconds never planned for
-TM_AFTER_EXACT  equ 60              ; seconds an exact endgame keeps for the solves after it
-TM_END_FLOOR    equ 200             ; seconds the middle game's overruns leave to the endgame
 TM_END_UNITS    equ 4               ; the exact endgame's share, in middle-game moves, of
 TM_END_UNITS_ODD equ 2              ; a side that will solve `endgame` squares / one fewer
 TM_MAX_SECONDS  equ 1310            ; the longest limit, 65500 frames
@@ -104,23 +98,11 @@ tm_start_units:
         ld hl,(tm_left)
         srl h
         rr l                    ; t / 2
-        call tm_min
-        push hl                 ; min(3 * soft, t / 2)
-        ld hl,(tm_left)         ; what an overrun may take: t less the endgame's floor
-        ld de,-TM_END_FLOOR
-        add hl,de
-        jr c,tm_start_above     ; t >= the floor
-        ld hl,0
-tm_start_above:
-        ld de,(tm_soft)         ; at least the soft limit: a short clock plans as before
         or a
         sbc hl,de
         add hl,de
-        jr nc,tm_start_at_least
+        jr c,tm_start_hard      ; t / 2 is the smaller
         ex de,hl
-tm_start_at_least:
-        pop de
-        call tm_min
         jr tm_start_hard
 tm_start_exact:                 ; hard = t - ceil(t / 4)
         ld hl,(tm_left)
@@ -133,14 +115,6 @@ tm_start_exact:                 ; hard = t - ceil(t / 4)
         rr e
         srl d
         rr e                    ; DE = ceil(t / 4)
-        ld a,(sr_exact)         ; the exact endgame keeps at most TM_AFTER_EXACT seconds
-        or a                    ; (the check keeps the quarter for the exact endgame)
-        jr z,tm_start_kept
-        ld hl,TM_AFTER_EXACT
-        call tm_min
-        ex de,hl
-tm_start_kept:
-        ld hl,(tm_left)
         or a
         sbc hl,de
         ld (tm_soft),hl
@@ -218,15 +192,6 @@ tm_tick:
         ret nz                  ; already stopping
         ld a,AI_ABORT_TIME
         ld (ai_abort),a
-        ret
-
-; tm_min: HL = min(HL, DE), unsigned. Trashes F, DE.
-tm_min:
-        or a
-        sbc hl,de
-        add hl,de
-        ret c
-        ex de,hl
         ret
 
 ; tm_div: HL = HL / A (A = 1..127), A = the remainder. Trashes F, BC.

@@ -409,12 +409,6 @@ fn the_deep_search_keeps_the_machine_state_and_its_memory() {
     }
 }
 
-/// The seconds the middle game's overruns leave to the endgame (cpc/budget.asm
-/// `TM_END_FLOOR`).
-const END_FLOOR_S: u64 = 200;
-/// The seconds an exact endgame keeps for the solves after it (`TM_AFTER_EXACT`).
-const AFTER_EXACT_S: u64 = 60;
-
 /// The time manager's hard limit for a call with `left` seconds at a position with `e` empty
 /// squares, as cpc/budget.asm computes it (docs/ai.md 4.4), in CPC µs.
 fn hard_limit(left: u64, e: u64, endgame: u64, wld: u64) -> u64 {
@@ -428,12 +422,7 @@ fn hard_limit(left: u64, e: u64, endgame: u64, wld: u64) -> u64 {
             2
         };
         let soft = t / ((e - endgame).div_ceil(2) + share);
-        // An overrun never spends the endgame's floor.
-        let overrun = t.saturating_sub(END_FLOOR_S);
-        (3 * soft).min(t / 2).min(overrun.max(soft))
-    } else if e <= endgame {
-        // The exact endgame keeps at most a minute for the solves after it.
-        t - t.div_ceil(4).min(AFTER_EXACT_S)
+        (3 * soft).min(t / 2)
     } else {
         t - t.div_ceil(4)
     };
@@ -590,9 +579,9 @@ fn a_time_limit_stops_at_a_complete_stage() {
 
 #[test]
 fn the_time_managers_limits_are_those_of_the_document() {
-    // docs/ai.md 4.4, every branch of cpc/budget.asm tm_start: the middle game (with the
-    // floor binding or not, an even or odd number of squares to the exact endgame), the
-    // check, the exact endgame (its minute kept or its quarter), and clocks nearly empty.
+    // docs/ai.md 4.4, every branch of cpc/budget.asm tm_start: the middle game (3 soft or
+    // t / 2 binding, an even or odd number of squares to the exact endgame), the check, the
+    // exact endgame, and clocks nearly empty.
     let w = Weights::default();
     let top = w.max_level();
     let def = stage::search_level(&w, top).expect("a search level");
@@ -616,9 +605,8 @@ fn the_time_managers_limits_are_those_of_the_document() {
         }
     }
     // Worked by hand from docs/ai.md 4.4 (seconds): at the start 3 soft = 3 × (1495 / 27);
-    // one move before the check, 295 - 200 (t / 2: 147); at 20 empties, 235 - 200 (soft =
-    // 235 / 7 = 33) and with 20 s less the soft limit, 30; the check keeps a quarter, the
-    // exact endgame a minute.
+    // one move before the check, t / 2 = 295 / 2 (3 soft: 3 × 73); at 20 empties, 3 soft =
+    // 3 × (235 / 7) and 3 × (215 / 7); the check and the exact endgame keep a quarter.
     let seconds =
         |left: u64, e: u64| hard_limit(left, e, u64::from(endgame), u64::from(wld)) / (50 * 19_968);
     assert_eq!(
@@ -630,60 +618,7 @@ fn the_time_managers_limits_are_those_of_the_document() {
             seconds(400, 16),
             seconds(400, 14)
         ],
-        [165, 95, 35, 30, 296, 335]
-    );
-}
-
-#[test]
-fn late_middle_game_overruns_leave_the_endgame_its_floor() {
-    // docs/ai.md 4.4: at 17 empty squares (this side's last move before the check) with
-    // 300 s left, a stage started in time may overrun only up to what lies above the
-    // endgame's floor, 295 - 200 = 95 s, not half of what is left (147 s). A search
-    // stopped by its limit stops there and answers with its last complete stage (the ninth
-    // position's depth 10 runs into it).
-    let w = Weights::default();
-    let top = w.max_level();
-    let def = stage::search_level(&w, top).expect("a search level");
-    let mut z = Z80::new(&w, "cpc/weights.toml");
-    z.start();
-    let left = 300u16;
-    let hard = hard_limit(
-        u64::from(left),
-        17,
-        u64::from(def.endgame),
-        u64::from(def.wld),
-    );
-    assert_eq!(hard, 95 * 50 * 19_968, "the floor binds here");
-    let mut stopped = 0;
-    for b in random_positions(0x5EED_0D12, 3000)
-        .iter()
-        .filter(|b| empties(b) == 17)
-        .take(9)
-    {
-        let a = ai_timed(&mut z, b, top, left);
-        assert!(
-            a.us <= hard + 100_000,
-            "{}: {} µs, beyond the hard limit {hard} µs",
-            show(b),
-            a.us
-        );
-        let st = Stage::from_ai_depth(a.depth)
-            .unwrap_or_else(|| panic!("{}: stage &{:02X}", show(b), a.depth));
-        let r = level_stage(b, top, st, &w);
-        assert_eq!((Some(a.mv), a.score), (r.best_move, r.score), "{}", show(b));
-        // Stopped by the limit: within a second of it (the stop is checked once a frame).
-        if a.us + 1_000_000 > hard {
-            stopped += 1;
-            assert!(
-                matches!(st, Stage::Depth(d) if d < def.depth),
-                "{}",
-                show(b)
-            );
-        }
-    }
-    assert!(
-        stopped > 0,
-        "no search ran into the limit: the test shows nothing"
+        [165, 147, 99, 90, 296, 296]
     );
 }
 

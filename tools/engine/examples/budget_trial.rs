@@ -29,10 +29,6 @@ const ENDGAME: u32 = 14;
 /// The first move after move 18 has at most this many empty squares.
 const AFTER_MOVE_18: u32 = 42;
 
-/// The endgame's floor as a share of the budget: cpc/budget.asm keeps `TM_END_FLOOR` = 200
-/// of level 7's 1 500 seconds.
-const END_FLOOR: (u64, u64) = (200, 1500);
-
 /// The depth-limited stages before the check go this far (`PRE_WLD_DEPTH`, docs/ai.md 4.6).
 const PRE_WLD_DEPTH: u8 = 8;
 
@@ -60,8 +56,7 @@ const WLD: usize = 13;
 
 /// The deepest stage the budget allows from `left` nodes (docs/ai.md 4.4): `soft` = left /
 /// (own moves to the exact endgame + the endgame's share), a new stage only while at most
-/// soft / 3 is spent, none past min(3 soft, left / 2, max(soft, left - floor)) (`floor`: the
-/// budget's share of the CPC's `TM_END_FLOOR`, see [`END_FLOOR`]); at most `wld` empties, every stage up to
+/// soft / 3 is spent, none past min(3 soft, left / 2); at most `wld` empties, every stage up to
 /// min(depth, 8), whatever the time, and then the check (docs/ai.md 4.6), all within the
 /// hard limit of the exact endgame, left - ceil(left / 4). The check is charged the nodes of
 /// the reference's `solve_wld`, which solves every move with the window (-1, 1) and no
@@ -72,7 +67,7 @@ fn staged(
     b: &Board,
     level: Level,
     w: &Weights,
-    (left, floor): (u64, u64),
+    left: u64,
     empties: u32,
 ) -> (SearchResult, usize, u64) {
     let to_go = empties - ENDGAME;
@@ -83,9 +78,7 @@ fn staged(
     let hard = if check {
         left - left.div_ceil(4)
     } else {
-        (3 * soft)
-            .min(left / 2)
-            .min(left.saturating_sub(floor).max(soft))
+        (3 * soft).min(left / 2)
     };
     let mut spent = 0u64;
     let mut answer = None;
@@ -152,8 +145,7 @@ fn play(
         let r = if empties <= ENDGAME {
             solve_exact(&b)
         } else {
-            let floor = budget * END_FLOOR.0 / END_FLOOR.1;
-            let (r, index, spent) = staged(&b, levels[side], w, (left[side], floor), empties);
+            let (r, index, spent) = staged(&b, levels[side], w, left[side], empties);
             left[side] -= spent;
             if empties <= AFTER_MOVE_18 {
                 stages[side][index] += 1;
