@@ -377,6 +377,27 @@ fn the_top_level_plays_a_match_game_within_its_budget() {
     let tally = &report["engines"][0]["tally"];
     assert_eq!(tally["stages"], clock["stages"]);
     assert_eq!(tally["cpc_max_us_per_game_side"], total);
+    // Each answer, in order: fewer empty squares each time, the whole budget at the first,
+    // then what the answers before left of it; their times make the total.
+    let answers = clock["answers"].as_array().expect("answers");
+    assert_eq!(answers.len() as u64, clock["moves"].as_u64().unwrap());
+    let field = |a: &serde_json::Value, k: &str| a[k].as_u64().unwrap();
+    let mut spent = 0;
+    for (i, a) in answers.iter().enumerate() {
+        let left = (u64::from(budget) * 60)
+            .saturating_sub(spent / 1_000_000)
+            .max(1);
+        assert_eq!(field(a, "given_s"), left, "answer {i}: {a}");
+        if i > 0 {
+            assert!(
+                field(a, "empties") < field(&answers[i - 1], "empties"),
+                "{a}"
+            );
+        }
+        assert!(a["stage"].is_string(), "{a}");
+        spent += field(a, "us");
+    }
+    assert_eq!(spent, total);
 }
 
 #[test]

@@ -579,16 +579,18 @@ fn a_time_limit_stops_at_a_complete_stage() {
 
 #[test]
 fn the_time_managers_limits_are_those_of_the_document() {
-    // docs/ai.md 4.4, every branch of cpc/budget.asm tm_start: the middle game (3 soft or
-    // t / 2 binding, an even or odd number of squares to the exact endgame), the check, the
-    // exact endgame, and clocks nearly empty.
+    // docs/ai.md 4.4, the hard limit from each branch of cpc/budget.asm tm_start: the middle
+    // game (3 soft or t / 2 binding, an even or odd number of squares to the exact endgame),
+    // the check, the exact endgame, clocks nearly empty and beyond the longest limit.
     let w = Weights::default();
     let top = w.max_level();
     let def = stage::search_level(&w, top).expect("a search level");
     let (endgame, wld) = (def.endgame, def.wld);
     let mut z = Z80::new(&w, "cpc/weights.toml");
     let empty_at = z.addr("FRAMES") + z.addr("FR_EMPTY");
-    for left in [1u16, 6, 9, 40, 150, 240, 300, 405, 700, 1500] {
+    for left in [
+        1u16, 5, 6, 9, 40, 150, 240, 300, 405, 700, 1500, 1800, 65535,
+    ] {
         for e in [60u8, 45, 30, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 5] {
             z.cpc.poke(empty_at, e);
             z.cpc.poke(z.addr("sr_endgame"), endgame);

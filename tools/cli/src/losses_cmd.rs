@@ -91,12 +91,11 @@ fn print_short_moves(found: &ShortMoves, max_empties: u32) {
             .map(|m| {
                 let result = if m.changes_result() { " (result)" } else { "" };
                 let answer = m.answer.as_ref().map_or(String::new(), |a| {
-                    format!(
-                        " [{}, {:.1} of {} s]",
-                        a.stage,
-                        a.us as f64 / 1e6,
-                        a.given_s
-                    )
+                    let took = a.us as f64 / 1e6;
+                    match a.given_s {
+                        0 => format!(" [{}, {took:.1} s, no time limit]", a.stage),
+                        left => format!(" [{}, {took:.1} of {left} s]", a.stage),
+                    }
                 });
                 format!(
                     "{} empties {:+} -> {:+}{result}{answer}",

@@ -52,7 +52,8 @@ pub struct MatchArgs {
     /// then the most games. Counted over game pairs with --alternate
     #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
     sprt: Option<matches::elo::Sprt>,
-    /// Also write the games and tallies as JSON
+    /// Also write the games and tallies as JSON, with each answer of the Z80 program (empty
+    /// squares, seconds left, CPC µs, stage)
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
     /// Worker threads [default: all cores]

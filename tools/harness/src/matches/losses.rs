@@ -716,7 +716,7 @@ mod tests {
         let mut r = report(rated, &record, black, white);
         // The Z80 program's answers (`match --json`): the one at 10 empties is attached.
         r["games"][0]["cpc"][thrower.to_string()] = json!({ "answers": [
-            { "empties": 11, "given_s": 20, "us": 8_000_000, "stage": "d8" },
+            { "empties": 12, "given_s": 20, "us": 8_000_000, "stage": "d8" },
             { "empties": 10, "given_s": 12, "us": 9_500_000, "stage": "wld d6" },
         ]});
         // The same game again, aborted, and a forfeit: neither is looked at.

@@ -46,8 +46,9 @@ pub struct CpcAnswer {
     pub given_s: u16,
     /// CPC µs the call took.
     pub us: u64,
-    /// `ai_depth`: the stage the answer comes from ([`crate::verify::stage::stage_label`]).
-    pub stage: u8,
+    /// `ai_depth`: the stage the answer comes from ([`crate::verify::stage::stage_label`]);
+    /// `None` at levels 1 and 2, which have no stages.
+    pub stage: Option<u8>,
     /// The answer was a pass.
     pub pass: bool,
 }
@@ -243,7 +244,8 @@ impl Z80Player {
             empties: board.empties().count_ones() as u8,
             given_s: seconds,
             us: answer.us,
-            stage: answer.depth,
+            stage: (self.level >= othello_engine::levels::FIRST_SEARCH_LEVEL)
+                .then_some(answer.depth),
             pass: answer.mv == AI_PASS,
         });
         if self.level >= othello_engine::levels::FIRST_SEARCH_LEVEL {

@@ -1,7 +1,9 @@
 //! What a match produced: each game (opening, moves, WOF score or forfeit) and the tallies
 //! per colour and per engine, as text lines and as JSON. For the Z80 program also its CPC
 //! time per game side and the stages its answers came from (`ai_depth`: the book, a search
-//! depth, the exact endgame; shallower than the level's depth when its budget ran short).
+//! depth, the exact endgame; shallower than the level's depth when its budget ran short),
+//! and in the JSON each of its answers: the empty squares, the seconds it had left, the CPC
+//! µs it took and its stage, so that `losses` can say what answered a move.
 
 use othello_engine::board::Color;
 use othello_engine::game::Game;
@@ -165,7 +167,7 @@ impl GameRecord {
                     .map(|a| {
                         json!({
                             "empties": a.empties, "given_s": a.given_s, "us": a.us,
-                            "stage": stage_label(a.stage, a.pass),
+                            "stage": a.stage.map_or_else(|| "none".to_owned(), |s| stage_label(s, a.pass)),
                         })
                     })
                     .collect();
@@ -518,14 +520,14 @@ mod tests {
                     empties: 56,
                     given_s: 1500,
                     us: 0,
-                    stage: 0,
+                    stage: Some(0),
                     pass: false,
                 },
                 CpcAnswer {
                     empties: 14,
                     given_s: 40,
                     us: 31_000_000,
-                    stage: 0xE6,
+                    stage: Some(0xE6),
                     pass: false,
                 },
             ],

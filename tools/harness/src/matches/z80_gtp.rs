@@ -133,6 +133,8 @@ impl MoveSource for Clocked {
 
     fn new_game(&mut self) {
         self.clock.new_game();
+        // The per-game record of answers starts again too (it is not the GTP clock).
+        self.player.new_game();
     }
 
     fn time_settings(&mut self, settings: TimeSettings) {

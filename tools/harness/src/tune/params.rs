@@ -355,7 +355,7 @@ mod tests {
 
     #[test]
     fn with_both_mobility_weights_tuned_the_larger_term_steps_first() {
-        // docs/ai.md 2: step M while 3|M| >= 5|PM|, else PM; one step at a time toward 0.
+        // fit_line_tables's rule: step M while 3|M| >= 5|PM|, else PM; one step at a time to 0.
         let by_the_rule = |mut m: i64, mut pm: i64| {
             while largest_share(m as i32, pm as i32) > SHARE_LIMIT {
                 if 3 * m.abs() >= 5 * pm.abs() {

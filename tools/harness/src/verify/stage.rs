@@ -344,6 +344,23 @@ mod tests {
         assert_eq!(stage_name(STAGE_EXACT), "exact");
         assert_eq!(stage_name(STAGE_WLD + 4), "wld after depth 4");
         assert_eq!(stage_name(STAGE_WLD), "&E0 (no stage)");
+        // One answer's label in match reports.
+        let labels: Vec<String> = [
+            (STAGE_NONE, false),
+            (STAGE_NONE, true),
+            (8, false),
+            (STAGE_WLD + 8, false),
+            (STAGE_EXACT, false),
+            (STAGE_STOPPED, false),
+            (STAGE_WLD, false),
+        ]
+        .into_iter()
+        .map(|(b, pass)| stage_label(b, pass))
+        .collect();
+        assert_eq!(
+            labels,
+            ["book", "pass", "d8", "wld d8", "exact", "stopped", "&E0"]
+        );
         assert_eq!(stage_name(0x20), "&20 (no stage)");
     }
 
