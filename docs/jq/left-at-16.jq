@@ -1,0 +1,3 @@
+# The time a side had left at its first answer with at most 16 empty squares (the check),
+# over several `match --json` reports. jq -s -r -f docs/jq/left-at-16.jq REPORT.json...
+[.[] | .games[] | .cpc.black, .cpc.white | select(. != null) | [.answers[] | select(.empties <= 16)][0].given_s] | sort | "time left at a side's first answer with <= 16 empties: median \(.[length / 2 | floor]), 10th percentile \(.[length / 10 | floor]), least \(.[0]) (\(length) sides)"
