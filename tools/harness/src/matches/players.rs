@@ -240,16 +240,17 @@ impl Z80Player {
         self.clock.moves += 1;
         self.clock.total_us += answer.us;
         self.clock.max_us = self.clock.max_us.max(answer.us);
+        let searched = self.level >= othello_engine::levels::FIRST_SEARCH_LEVEL;
+        let pass = answer.mv == AI_PASS;
         self.clock.answers.push(CpcAnswer {
             empties: board.empties().count_ones() as u8,
             given_s: seconds,
             us: answer.us,
-            stage: (self.level >= othello_engine::levels::FIRST_SEARCH_LEVEL)
-                .then_some(answer.depth),
-            pass: answer.mv == AI_PASS,
+            stage: searched.then_some(answer.depth),
+            pass,
         });
-        if self.level >= othello_engine::levels::FIRST_SEARCH_LEVEL {
-            self.clock.stages.add(answer.depth, answer.mv == AI_PASS);
+        if searched {
+            self.clock.stages.add(answer.depth, pass);
         }
         Ok(answer)
     }
