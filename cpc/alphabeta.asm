@@ -32,7 +32,7 @@ FR_O            equ 12          ; its opponent
 FR_N            equ 13          ; moves in the list
 FR_I            equ 14          ; index of the move being searched
 FR_MOVE         equ 15          ; its cell
-FR_SORT         equ 16          ; 0: the list as it is; 1, 2: lowest key first (2: ab_key_values); 3: ab_lazy
+FR_SORT         equ 16          ; 0: the list as it is; 1, 2: lowest key first (2: ab_key_values); 3: ab_lazy; 4: eg_lazy
 FR_ALPHA0       equ 17          ; word: alpha as the node was entered (tt_store's bound)
 FR_BMOVE        equ 19          ; the cell of the best move so far
 FR_HMOVE        equ 20          ; the transposition table's best move, 0 = none (tt.asm)
@@ -44,6 +44,8 @@ FR_MAX_MOVES    equ (FR_SIZE-FR_LIST)/2     ; 42 (a game reaches at most 33)
 SELECT_MIN_DEPTH equ 3          ; a selective level reduces at nodes with this many plies left
                                 ; (and more than AB_ORDER_EMPTIES empties: docs/ai.md 4.5)
 
+ab_values       equ SCRATCH     ; the shallow values of the node being keyed (biased):
+                                ; 2 * FR_MAX_MOVES bytes (ab_key_values)
 B_ZERO          equ &8000       ; 0, biased
 B_NEG_INF       equ &8000-32000 ; -INF
 WIN             equ 30000       ; docs/ai.md 3.4
@@ -81,7 +83,7 @@ ab_node_counted:
 ab_node_exact:
         ld a,(ix+FR_EMPTY)
         cp AB_LAZY_EMPTIES+1
-        jp c,ab_lazy
+        jp c,eg_lazy
 ab_node_list:
         call ab_gen
         or a
@@ -95,6 +97,7 @@ ab_loop:
         ld a,(ix+FR_SORT)
         cp AB_SORT_LAZY
         jp z,ab_lazy_next
+        jp nc,eg_lazy_next      ; AB_SORT_TRY (endgame.asm)
         call ab_pick            ; C = the next move
         call ab_make
         call ab_select_depth    ; a selective level may search it one ply shallower
@@ -187,11 +190,13 @@ ab_loop_done:
 ; to it, so a cut-off spares the tests of the squares after it (the table's move is not tried
 ; first: at two plies left that costs less than the list; measured in docs/benchmarks.md).
 ; FR_MOVE is the cursor in the empty list; FR_N is never reached.
-AB_LAZY_EMPTIES equ 5           ; measured best: 4 costs 1 % more, 6 5 % more
+AB_LAZY_EMPTIES equ 5           ; measured best: 4 costs 1 % more, 6 0.3 % (with eg_nws)
 AB_SORT_LAZY    equ 3           ; FR_SORT: ab_lazy_next finds the moves
 
 ab_lazy:
-        ld (ix+FR_SORT),AB_SORT_LAZY
+        ld a,AB_SORT_LAZY
+ab_lazy_sort:                   ; A = FR_SORT (eg_lazy: AB_SORT_TRY)
+        ld (ix+FR_SORT),a
         ld (ix+FR_N),255
         ld (ix+FR_MOVE),0       ; EL_LIST + 0 links to the first empty cell
         jp ab_node_loop
@@ -284,7 +289,16 @@ ab_child:
         jp z,eg_last            ; one empty square left (endgame.asm)
         ld de,FR_SIZE
         add ix,de
+        cp EG_NWS_EMPTIES       ; a few in the exact endgame: eg_nws_node (endgame.asm)
+        jr nc,ab_child_node
+        ld a,(ab_exact)
+        or a
+        jr z,ab_child_node
+        call eg_nws_node
+        jr ab_child_back
+ab_child_node:
         call ab_node
+ab_child_back:
         ld de,-FR_SIZE
         add ix,de
         ret
@@ -494,7 +508,8 @@ ab_unmake:
         jp ev_corner_undo
 ab_unmake_exact:
         ld e,(ix+FR_O)
-        jp sm_undo              ; the exact endgame keeps no weights
+        call sm_undo            ; the exact endgame keeps no weights
+        jp eg_parity_flip
 
 ; ab_gen: P's legal moves into the frame's list, and how to order them: by the effective
 ; weight of the square at depths 1 and 2 (the root of a shallow level; the nodes there take
@@ -822,7 +837,6 @@ ab_key_ptr:     dw 0            ; ab_key_replies: the entry being keyed
 ab_key_left:    db 0            ; and how many are left
 ab_value_ptr:   dw 0            ; ab_key_values: where the next shallow value goes
 ab_value_best:  dw 0            ; the best so far (biased)
-ab_values:      ds 2*FR_MAX_MOVES   ; the shallow values of the node being keyed (biased)
 ab_exact:       db 0            ; 1 in the exact endgame (endgame.asm)
 ab_select:      db 0            ; the level's margin (docs/ai.md 4.5), 0: full width
 ab_pv_base:     dw 0            ; line(e) = ab_pv_base + 32 * e (set by the root, search.asm)

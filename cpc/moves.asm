@@ -782,7 +782,7 @@ sm_make_se_end:
         ret
 
 ; sm_make_x: sm_make without the weights (the exact endgame needs none). Keeps C, DE;
-; trashes AF, HL.
+; trashes AF, HL. On a cell where P has no move it changes nothing and returns Z (B = 0).
 sm_make_x:
         ld h,mb_board/256
         ld b,0
@@ -1033,12 +1033,18 @@ sm_make_x_se_fix:
         add a,11
         ld l,a
 sm_make_x_se_end:
+        ld a,b                  ; nothing flipped: not a move, nothing changed (eg_lazy, eg_nws)
+        or a
+        ret z
         ld l,c
         ld (hl),d
         ld (iy+0),b
         ld (iy+1),c
         inc iy
         inc iy
+        ld a,(ab_exact)         ; the exact endgame keeps no masks (endgame.asm
+        or a                    ; eg_exact_mode)
+        jr nz,sm_make_x_masked
         ld h,NB_TABLE/256       ; each neighbour notes the disc in its mask
         ld a,c
         sub 11
@@ -1061,6 +1067,7 @@ sm_make_x_se_end:
         set 5,(hl)
         inc l
         set 7,(hl)
+sm_make_x_masked:
         push bc
         call el_remove
         pop bc
@@ -1069,9 +1076,12 @@ sm_make_x_se_end:
 ; sm_undo: takes back the move on top of the undo stack; E = the colour of the flipped discs
 ; (the opponent of the side that moved). Out: C = the move's cell. Keeps DE; trashes AF, B, HL.
 sm_undo:
-        ld h,NB_TABLE/256
         dec iy
         ld c,(iy+0)
+        ld a,(ab_exact)         ; the exact endgame keeps no masks (endgame.asm
+        or a                    ; eg_exact_mode)
+        jr nz,sm_undo_masked
+        ld h,NB_TABLE/256
         ld a,c
         sub 11
         ld l,a
@@ -1093,6 +1103,7 @@ sm_undo:
         res 5,(hl)
         inc l
         res 7,(hl)
+sm_undo_masked:
         ld h,mb_board/256
         ld l,c
         ld (hl),SQ_EMPTY

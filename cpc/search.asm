@@ -177,9 +177,12 @@ sr_best_reply_done:
 ;   &0200-&02FF  NB_TABLE    the mask of the neighbours holding a disc, per cell (moves.asm)
 ;   &0300-&03FF  LT_HI       the high bytes of 3^k and 2 * 3^k at their low bytes
 ;                            (linetab.asm li_init)
+;   &0400-&04FF  SCRATCH     ab_values (alphabeta.asm), the parity and quarters of endgame.asm
 ;   &0500-&08FF  UNDO_STACK  flipped cells, their count and the cell of every move on the
 ;                            path: at most 41 moves of 21 bytes (moves.asm sm_make)
 ;   &0900-&0EFF  ZOB_PAGES   the position keys, byte k in page k (tt.asm)
+;   &0F00-&0FF1  SR_LISTS    levels 1 and 2 (not a deep search): the root's and the
+;                            replies' move lists (sr_root_moves, sr_reply_moves)
 ;   FRAMES (about &96D6: FRAME_COUNT frames and the PV table below TT_BASE)
 ;                FRAMES      one FR_SIZE frame per ply: at most 42 (alphabeta.asm)
 ;                PV_TABLE    the principal variation: 21 lines of PV_STRIDE bytes, the
@@ -218,6 +221,10 @@ sr_best_reply_done:
 
 EL_LIST         equ &0100
 NB_TABLE        equ &0200
+SCRATCH         equ &0400       ; variables that need no room in the program file
+SR_LISTS        equ &0F00
+sr_root_moves   equ SR_LISTS            ; mb_gen_moves lists: root (2 * 60 + 1 bytes)
+sr_reply_moves  equ SR_LISTS+(2*60)+1     ; and replies (ply 2)
 UNDO_STACK      equ &0500
 SEARCH_RAM_LOW  equ EL_LIST         ; the low block: EL_LIST .. the key pages
 SEARCH_RAM_LOW_END equ ZOB_PAGES+&0600
@@ -283,6 +290,7 @@ sr_deep_table_ok:
         call el_init            ; A = empty squares
         ld (ix+FR_EMPTY),a
         call li_init            ; the line pointers (linetab.asm)
+        call eg_regions         ; the quarters of the exact endgame's order (endgame.asm)
         call tt_root_hash
         ld a,(sr_depth)         ; the plan: depth-limited stages up to sr_last_depth, then
         ld (sr_last_depth),a    ; the exact endgame if sr_exact
@@ -893,8 +901,6 @@ sr_reply:       dw 0            ; level 2: best reply S1 so far
 sr_score:       dw 0            ; level 2: S2 of the root move being examined
 sr_root_ptr:    dw 0            ; the root move being examined, in sr_root_moves
 sr_undo_top:    dw 0            ; the undo stack top after the root move
-sr_root_moves:  ds 2*60+1       ; mb_gen_moves lists: root
-sr_reply_moves: ds 2*60+1       ; and replies (ply 2)
 sr_undo:        ds 19+2         ; undo stack: one entry per ply (levels 1 and 2 need one)
 sr_depth:       db 0            ; levels 3+: the level's depth
 sr_endgame:     db 0            ; and its exact-endgame threshold (empty squares)

@@ -1,0 +1,127 @@
+//! The exact endgame's last squares (cpc/endgame.asm `eg_nws_node`, `eg_nws`): a node with
+//! at most `EG_NWS_EMPTIES` empty squares searched with a null window (alpha, alpha + 1)
+//! returns a fail-soft bound of the reference's exact value for every alpha, inside the
+//! score range and far beyond it (the byte window is clamped), and leaves the board, the
+//! empty list, the undo stack and the quarters' parity as it found them.
+
+mod z80_common;
+
+use othello_engine::board::Board;
+use othello_engine::solve::solve_window;
+use othello_engine::weights::Weights;
+use z80_common::{random_positions, show, side_code, Z80};
+
+/// The empty list from its head, as the search walks it (cpc/moves.asm `el_init`).
+fn empty_list(z: &Z80) -> Vec<u8> {
+    let list = z.addr("EL_LIST");
+    let mut cells = Vec::new();
+    let mut cell = z.cpc.peek(list);
+    while cell != 0 && cells.len() < 64 {
+        cells.push(cell);
+        cell = z.cpc.peek(list + u16::from(cell));
+    }
+    cells
+}
+
+/// The position on the mailbox with the exact endgame's state set up as the root's stage
+/// does (cpc/search.asm `sr_deep`, endgame.asm `eg_exact_mode`).
+fn set_up(z: &mut Z80, board: &Board) {
+    z.write_board("ai_board", board);
+    let mut regs = z.registers();
+    regs.hl = z.addr("ai_board");
+    z.cpc.set_registers(&regs);
+    z.call("mb_load", 0);
+    z.call("el_init", 0);
+    z.call("eg_regions", 0);
+    z.call("eg_exact_mode", 0);
+    z.cpc.poke(z.addr("ai_abort"), 0);
+}
+
+/// `eg_nws_node` on the root frame with the window (alpha, alpha + 1), biased by &8000.
+fn null_window_value(z: &mut Z80, board: &Board, alpha: i32) -> i32 {
+    let frame = z.addr("FRAMES");
+    let [alpha_at, beta_at, diff_at, empty_at, p_at, o_at] =
+        ["FR_ALPHA", "FR_BETA", "FR_DIFF", "FR_EMPTY", "FR_P", "FR_O"].map(|f| frame + z.addr(f));
+    let (p, o) = board.player_opponent();
+    let biased = |v: i32| (v + 0x8000) as u16;
+    let diff = p.count_ones() as i32 - o.count_ones() as i32;
+    z.cpc.poke_word(alpha_at, biased(alpha));
+    z.cpc.poke_word(beta_at, biased(alpha + 1));
+    z.cpc.poke(diff_at, diff as u8);
+    z.cpc.poke(empty_at, board.empties().count_ones() as u8);
+    z.cpc.poke(p_at, side_code(board.to_move));
+    z.cpc.poke(o_at, side_code(board.to_move.opponent()));
+    let mut regs = z.registers();
+    regs.ix = frame;
+    regs.iy = z.addr("UNDO_STACK");
+    z.cpc.set_registers(&regs);
+    z.call("eg_nws_node", 0);
+    let after = z.registers();
+    assert_eq!(
+        (after.ix, after.iy),
+        (frame, z.addr("UNDO_STACK")),
+        "IX and the undo stack are back"
+    );
+    i32::from(after.hl) - 0x8000
+}
+
+#[test]
+fn null_window_values_bound_the_exact_value_for_every_alpha() {
+    let w = Weights::default();
+    let mut z = Z80::new(&w, "cpc/weights.toml");
+    let most = u32::from(z.addr("EG_NWS_EMPTIES"));
+    let boards: Vec<Board> = random_positions(0x5EED_0E0E, 3000)
+        .into_iter()
+        .filter(|b| (1..=most).contains(&b.empties().count_ones()))
+        .take(60)
+        .collect();
+    assert!(
+        boards.iter().any(|b| b.must_pass())
+            && (1..=most).all(|e| boards.iter().any(|b| b.empties().count_ones() == e)),
+        "the positions cover every count of empty squares and a pass"
+    );
+    let alphas: Vec<i32> = (-66..=66).chain([-32000, -1000, 1000, 31999]).collect();
+    let (mut low, mut high) = (0, 0);
+    for b in &boards {
+        set_up(&mut z, b);
+        let mailbox: Vec<u8> = (0..100)
+            .map(|c| z.cpc.peek(z.addr("mb_board") + c))
+            .collect();
+        let (list, parity) = (empty_list(&z), z.cpc.peek(z.addr("eg_parity")));
+        let (p, o) = b.player_opponent();
+        let exact = solve_window(p, o, -64, 64);
+        for &alpha in &alphas {
+            let v = null_window_value(&mut z, b, alpha);
+            if exact > alpha {
+                assert!(
+                    v > alpha && v <= exact,
+                    "{}: alpha {alpha}, exact {exact}, got {v} (a fail-high must lie in alpha+1..=exact)",
+                    show(b)
+                );
+                high += 1;
+            } else {
+                assert!(
+                    v <= alpha && v >= exact,
+                    "{}: alpha {alpha}, exact {exact}, got {v} (a fail-low must lie in exact..=alpha)",
+                    show(b)
+                );
+                low += 1;
+            }
+        }
+        let after: Vec<u8> = (0..100)
+            .map(|c| z.cpc.peek(z.addr("mb_board") + c))
+            .collect();
+        assert_eq!(after, mailbox, "{}: the board is back", show(b));
+        assert_eq!(empty_list(&z), list, "{}: the empty list is whole", show(b));
+        assert_eq!(
+            z.cpc.peek(z.addr("eg_parity")),
+            parity,
+            "{}: the quarters' parity is back",
+            show(b)
+        );
+    }
+    assert!(
+        low > 1000 && high > 1000,
+        "both sides of the window: {low} low, {high} high"
+    );
+}
