@@ -504,11 +504,11 @@ ab_unmake:
         ld a,(ix+FR_P)          ; the line pointers, from the undo stack
         call li_unmake
         ld e,(ix+FR_O)
-        call sm_undo            ; C = the cell
+        call sm_undo_masks      ; C = the cell
         jp ev_corner_undo
 ab_unmake_exact:
         ld e,(ix+FR_O)
-        call sm_undo            ; the exact endgame keeps no weights
+        call sm_undo_x          ; the exact endgame keeps no weights
         jp eg_parity_flip
 
 ; ab_gen: P's legal moves into the frame's list, and how to order them: by the effective

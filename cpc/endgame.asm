@@ -29,10 +29,9 @@ eg_exact_mode_parity:
         inc l
         dec l
         jr z,eg_exact_mode_odd
-        ld h,NB_TABLE/256       ; every ray of an empty square may bracket: the exact endgame
-        ld (hl),&FF             ; keeps no masks (sm_make_x, sm_undo), and these hold for the
-        ld h,EG_QUARTERS/256    ; rest of the search (el_init builds them for the next)
-        set 7,l
+        call eg_rays            ; any ray of an empty square that starts on the board may
+        ld h,EG_QUARTERS/256    ; bracket: the exact endgame keeps no masks (sm_make_x,
+        set 7,l                 ; sm_undo); el_init builds them for the next search
         xor (hl)
         res 7,l
         ld h,EL_LIST/256
@@ -46,6 +45,39 @@ eg_exact_mode_odd:
         ld (ab_exact),a
         ld a,AB_EXACT_DEPTH
         ret
+
+; eg_rays: NB_TABLE[L] = the rays of the empty cell L whose first two squares are on the
+; board (a move needs an opponent's disc and one of its own there): its mask as if every
+; neighbour held a disc, less the rays the frame cuts short (moves.asm's order of the bits).
+; Keeps AF, L; trashes BC, DE, H.
+eg_rays:
+        push af
+        ld de,eg_ray_steps
+        ld bc,&0800             ; B = rays left, C = the mask
+        ld h,mb_board/256
+eg_rays_ray:
+        push hl
+        ld a,(de)
+        add a,l
+        ld l,a
+        ld a,(hl)               ; the neighbour
+        cp SQ_BORDER
+        jr nc,eg_rays_off
+        ld a,(de)
+        add a,l
+        ld l,a
+        ld a,(hl)               ; and the square after it: a move needs both
+        cp SQ_BORDER            ; carry: on the board
+eg_rays_off:
+        pop hl
+        inc de
+        rl c
+        djnz eg_rays_ray
+        ld h,NB_TABLE/256
+        ld (hl),c
+        pop af
+        ret
+eg_ray_steps:   db 256-11,11,256-10,10,256-9,9,256-1,1  ; NW SE N S NE SW W E
 
 eg_depth_mode:
         ld hl,&8000+WIN
@@ -220,7 +252,7 @@ eg_last_nobody:
 ; EG_NWS_EMPTIES empty squares: eg_nws when its window is null (alpha + 1 = beta: every
 ; node under a null-window move of PVS, alphabeta.asm ab_loop), else ab_node. Out: HL
 ; (biased), as ab_node.
-EG_NWS_EMPTIES  equ 6           ; measured best (docs/benchmarks.md): 4 costs 5 % more, 5 3 %,
+EG_NWS_EMPTIES  equ 6           ; measured best (docs/benchmarks.md): 4 costs 5 % more, 5 4 %,
                                 ; 7 2 %, 8 21 %; from 5 they keep no table entry (tt.asm)
 
 eg_nws_node:
@@ -298,7 +330,7 @@ eg_nws_scan:
         call eg_nws_child
         push af
         ld e,(ix+FR_O)
-        call sm_undo            ; C = the cell
+        call sm_undo_x          ; C = the cell
         call eg_parity_flip
         pop af
         cp (ix+FR_BEST)         ; a new best?

@@ -18,7 +18,7 @@
 ;   mob_any     carry set iff P has a legal move.
 ;   mob_count   B = P's legal moves.
 ;   sm_make     P plays the legal move on cell C: flips, pushes them on the undo stack at IY.
-;   sm_undo     takes back the move on top of the undo stack.
+;   sm_undo     takes back the move on top of the undo stack (sm_undo_masks, sm_undo_x).
 
 ; NEG_HL: HL = -HL (16 bits). Trashes AF.
         macro NEG_HL
@@ -1075,12 +1075,19 @@ sm_make_x_masked:
 
 ; sm_undo: takes back the move on top of the undo stack; E = the colour of the flipped discs
 ; (the opponent of the side that moved). Out: C = the move's cell. Keeps DE; trashes AF, B, HL.
+; The masks go back too, except in the exact endgame; sm_undo_masks and sm_undo_x are its two
+; halves for callers that know the mode.
+sm_undo_x:                      ; the exact endgame's: it keeps no masks (endgame.asm
+        dec iy                  ; eg_exact_mode)
+        ld c,(iy+0)
+        jr sm_undo_masked
 sm_undo:
+        ld a,(ab_exact)
+        or a
+        jr nz,sm_undo_x
+sm_undo_masks:                  ; the depth-limited search's
         dec iy
         ld c,(iy+0)
-        ld a,(ab_exact)         ; the exact endgame keeps no masks (endgame.asm
-        or a                    ; eg_exact_mode)
-        jr nz,sm_undo_masked
         ld h,NB_TABLE/256
         ld a,c
         sub 11
