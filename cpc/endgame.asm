@@ -3,7 +3,8 @@
 ; difference. The mode is chosen once, at the root (search.asm), and never switches.
 ;
 ;   eg_exact_mode   finished games score d; A = a depth no exact search reaches (a game from
-;                   20 empty squares has at most 41 plies, passes included).
+;                   20 empty squares has at most 41 plies, passes included). Each search
+;                   starts in eg_depth_mode (search.asm sr_deep).
 ;   eg_depth_mode   finished games score WIN + d, 0 or -WIN + d (docs/ai.md 3.4).
 ;   eg_make         ab_make of the exact endgame (no weights, no line states).
 ;   eg_lazy         ab_lazy of the exact endgame: the moves in eg_try_next's order.
@@ -13,7 +14,8 @@
 ;
 ; Move order in the endgame (alphabeta.asm ab_gen): the transposition table's move first,
 ; then fastest first (fewest replies for the opponent) while more than AB_ORDER_EMPTIES
-; squares are empty; below, the empty list's order, the odd quarters first (eg_try_next).
+; squares are empty; below, and in every node eg_nws searches, the empty list's order, the
+; odd quarters first (eg_try_next).
 ; Every move after the first is tried with a null window first (principal variation
 ; search, alphabeta.asm ab_loop), and the null-window nodes of the last EG_NWS_EMPTIES
 ; squares are searched by eg_nws. The exact endgame keeps no neighbour masks: they are all
@@ -21,6 +23,9 @@
 
 AB_EXACT_DEPTH  equ 200
 
+; eg_exact_mode: the mode of the exact endgame, at the root of a stage; also eg_parity and
+; the masks (eg_rays) from the root's empty squares. Out: A = AB_EXACT_DEPTH. Trashes F,
+; BC, DE, HL.
 eg_exact_mode:
         ld hl,EL_LIST           ; eg_parity: the quarters with an odd number of empty squares
         xor a

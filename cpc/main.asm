@@ -77,3 +77,12 @@ image_end:
         if image_end/&A67C          ; beyond HIMEM: RUN" would not load it
         the_program_file_runs_past_himem
         endif
+        if (SR_LISTS+(4*60)+2)/(LOAD_ADDRESS+1)   ; levels 1-2's move lists (search.asm)
+        the_move_lists_run_into_the_program
+        endif
+        if (eg_parity+1)/(EG_QUARTERS+12)       ; the scratch page (search.asm): the parity
+        the_scratch_variables_run_into_the_quarters     ; before the first cell's quarter
+        endif
+        if SCRATCH-((SCRATCH/256)*256)          ; EG_QUARTERS + cell is SCRATCH's page
+        the_scratch_page_is_not_a_page          ; with bit 7 set (endgame.asm: set 7,l)
+        endif

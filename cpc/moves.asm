@@ -7,7 +7,9 @@
 ; el[cell + 128], cell 0 the head (0 also ends the list). Move generation and mobility visit
 ; the empty cells only, and skip those next to no disc: NB_TABLE (the page after EL_LIST)
 ; holds a mask of the discs around every cell, bits 7 to 0 set for a disc to the NW, SE, N, S,
-; NE, SW, W, E, so a legality test looks only along the rays that start with a disc.
+; NE, SW, W, E, so a legality test looks only along the rays that start with a disc. The
+; exact endgame keeps no masks: it sets each empty cell's to the rays that stay on the board
+; for two squares (endgame.asm eg_rays), a superset that holds whatever is played.
 ; Colours: D = the side to move (P), E = its opponent (O). mb_weight
 ; holds the effective weights (docs/ai.md 3.1) while a deep search runs (alphabeta.asm).
 ;
@@ -782,7 +784,9 @@ sm_make_se_end:
         ret
 
 ; sm_make_x: sm_make without the weights (the exact endgame needs none). Keeps C, DE;
-; trashes AF, HL. On a cell where P has no move it changes nothing and returns Z (B = 0).
+; trashes AF, HL. On a cell where P has no move it changes nothing and returns Z (B = 0);
+; after a move it returns NZ (the flags of its mode test or of the masks' last step: the
+; tail's SET and el_remove leave them).
 sm_make_x:
         ld h,mb_board/256
         ld b,0

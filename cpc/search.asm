@@ -291,6 +291,8 @@ sr_deep_table_ok:
         ld (ix+FR_EMPTY),a
         call li_init            ; the line pointers (linetab.asm)
         call eg_regions         ; the quarters of the exact endgame's order (endgame.asm)
+        call eg_depth_mode      ; not the last search's mode: the root's keys make moves
+                                ; (sm_make_x keeps the masks only outside the exact endgame)
         call tt_root_hash
         ld a,(sr_depth)         ; the plan: depth-limited stages up to sr_last_depth, then
         ld (sr_last_depth),a    ; the exact endgame if sr_exact

@@ -16,7 +16,7 @@
 //! interrupts of the real game, as when it plays.
 //!
 //! `cargo bench -p cpc-e2e --bench z80_deep [-- [LEVELS [GAMES]] [games-only] [trace]]`, e.g.
-//! `-- 3,4,5 2`; default: every level, 2 games each. The top level takes a long time (host
+//! `-- 3,4,5 2`; default: every level, 2 games each (`-- 6 0`: the exact solves alone). The top level takes a long time (host
 //! minutes). `games-only` skips part 2; `trace` prints every move of a game with a budget
 //! (its stage, CPC seconds and the side's time left), the time manager's record. The games
 //! also give the stages by phase of the game (moves 9 to 17, 18 on), the depth ODIN's
@@ -267,6 +267,9 @@ fn main() {
             );
             worst_side = worst_side.max(sides[0]).max(sides[1]);
             all.extend(answers);
+        }
+        if all.is_empty() {
+            continue; // no games (`-- LEVEL 0`): the exact-solve table alone
         }
         let stage_text = stages(&all);
         phase_rows.push(format!("| {level} {}", phases(&all, def.endgame)));

@@ -85,3 +85,40 @@ fn searches_do_not_read_ram_they_did_not_write() {
     }
     assert!(differences.is_empty(), "{}", differences.join("\n"));
 }
+
+#[test]
+fn searches_do_not_read_the_mode_the_last_one_ended_in() {
+    // The exact endgame keeps no neighbour masks (docs/ai.md appendix A), so a move updates
+    // them or not by the search's mode: a search must set the mode before its root keys
+    // its moves, whatever mode the last search (an exact endgame, a hint) ended in.
+    let weights = Weights::default();
+    let mut z = Z80::new(&weights, "test");
+    let mut boards = vec![position(
+        "-XXXXX-O-XXXXO-OXXXXXXXO-OOOXXXOOOOXXXOOOOOOOOOO-OOOOX-X-OOOXXX- O",
+    )];
+    boards.extend(
+        random_positions(0x1EF7_0001, 400)
+            .into_iter()
+            .filter(|b| (11..=20).contains(&b.empties().count_ones()) && !b.must_pass())
+            .take(3),
+    );
+    let mut differences = Vec::new();
+    for board in &boards {
+        let mut seen = Vec::new();
+        for mode in [0u8, 1] {
+            z.call("tt_clear", 0);
+            z.cpc.poke(z.addr("ab_exact"), mode);
+            let a = z.ai_timed(board, 4, 0, LIMIT_US);
+            seen.push(format!("move {} score {} nodes {}", a.mv, a.score, a.nodes));
+        }
+        if seen[0] != seen[1] {
+            differences.push(format!(
+                "{}: after a depth-limited search {}, after an exact one {}",
+                show(board),
+                seen[0],
+                seen[1]
+            ));
+        }
+    }
+    assert!(differences.is_empty(), "{}", differences.join("\n"));
+}
