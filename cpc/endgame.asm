@@ -139,24 +139,24 @@ eg_lazy:
         ld a,AB_SORT_TRY
         jp ab_lazy_sort
 eg_lazy_next:
-        ld c,(ix+FR_MOVE)
-        ld d,(ix+FR_P)
-        ld e,(ix+FR_O)
         call eg_try_next
         jp z,ab_lazy_end
-        ld (ix+FR_MOVE),c
         call eg_make_fill
         jp ab_loop_made
 
-; eg_try_next: D's next move against E in frame IX after cell C (0: from the start), made
-; (sm_make_x). The order: the empty list's, but the squares of the board's quarters (a1-d4,
+; eg_try_next: the next move of frame IX's side (P) after its cell FR_MOVE (0: from the
+; start), made (sm_make_x) and kept in FR_MOVE. The order: the empty list's, but the squares of the board's quarters (a1-d4,
 ; e1-h4, a5-d8, e5-h8) with an odd number of empty squares first, then the others (parity:
 ; the side that moves into an odd quarter often gets its last square); FR_LIST holds the
 ; quarters of this pass, eg_parity in the first and its complement, bit 7 set, in the
 ; second. Each square is tried by making the move, since sm_make_x changes nothing where it
 ; flips nothing: no test first, and no neighbour masks (eg_exact_mode). Out: NZ, C = the
-; cell, B = the flips; Z when no move is left. Keeps DE; trashes AF, HL.
+; cell, B = the flips, D = P, E = O; Z when no move is left. Trashes AF, HL.
 eg_try_next:
+        ld c,(ix+FR_MOVE)
+        ld d,(ix+FR_P)
+        ld e,(ix+FR_O)
+eg_try_next_scan:
         ld h,EL_LIST/256        ; the next empty cell
         ld l,c
         ld c,(hl)
@@ -168,16 +168,17 @@ eg_try_next:
         set 7,l
         ld a,(hl)
         and (ix+FR_LIST)
-        jr z,eg_try_next
+        jr z,eg_try_next_scan
         call sm_make_x
-        jr z,eg_try_next        ; nothing flipped: C, D, E kept
+        jr z,eg_try_next_scan   ; nothing flipped: C, D, E kept
+        ld (ix+FR_MOVE),c
         ret
 eg_try_next_pass:
         ld a,(ix+FR_LIST)       ; the end of the list: the second pass from the start (C = 0)
         cpl
         ld (ix+FR_LIST),a
         rla
-        jr c,eg_try_next
+        jr c,eg_try_next_scan
         xor a                   ; after the second: none left
         ret
 
@@ -310,19 +311,17 @@ eg_nws:
         or a
         jp nz,sr_abort
         call eg_count
-        ld d,(ix+FR_P)
-        ld e,(ix+FR_O)
         ld a,(ix+FR_EMPTY)
         dec a
         jp z,eg_nws_last
-        ld (ix+FR_BEST),0       ; no move yet
+        xor a
+        ld (ix+FR_BEST),a       ; no move yet
+        ld (ix+FR_MOVE),a       ; from the start of the list
         ld a,(eg_parity)        ; the odd quarters first
         ld (ix+FR_LIST),a
-        ld c,0
 eg_nws_scan:
         call eg_try_next
         jr z,eg_nws_done
-        ld (ix+FR_MOVE),c
         call eg_parity_flip
         ld a,(ix+FR_DIFF)       ; the child: O to move
         add a,b
@@ -339,16 +338,12 @@ eg_nws_scan:
         call eg_parity_flip
         pop af
         cp (ix+FR_BEST)         ; a new best?
-        jr c,eg_nws_more
-        jr z,eg_nws_more
+        jr c,eg_nws_scan
+        jr z,eg_nws_scan
         ld (ix+FR_BEST),a
         cp (ix+FR_ALPHA)        ; above alpha: a cut-off
-        jr z,eg_nws_more
+        jr z,eg_nws_scan
         ret nc
-eg_nws_more:
-        ld c,(ix+FR_MOVE)
-        ld d,(ix+FR_P)
-        ld e,(ix+FR_O)
         jr eg_nws_scan
 eg_nws_done:
         ld a,(ix+FR_BEST)
@@ -386,6 +381,7 @@ eg_nws_over:
 eg_nws_last:
         ld hl,EL_LIST           ; one square left (eg_last): P plays it if it can, else O,
         ld c,(hl)               ; else nobody
+        ld e,(ix+FR_O)
         ld h,mb_board/256
         call mb_count_flips
         ld a,(ix+FR_DIFF)

@@ -23,6 +23,12 @@ fn empty_list(z: &Z80) -> Vec<u8> {
     cells
 }
 
+/// The mailbox's 100 cells, the frame included.
+fn mailbox(z: &Z80) -> Vec<u8> {
+    let at = z.addr("mb_board");
+    (0..100).map(|c| z.cpc.peek(at + c)).collect()
+}
+
 /// The position on the mailbox with the exact endgame's state set up as the root's stage
 /// does (cpc/search.asm `sr_deep`, endgame.asm `eg_exact_mode`).
 fn set_up(z: &mut Z80, board: &Board) {
@@ -84,9 +90,7 @@ fn null_window_values_bound_the_exact_value_for_every_alpha() {
     let (mut low, mut high) = (0, 0);
     for b in &boards {
         set_up(&mut z, b);
-        let mailbox: Vec<u8> = (0..100)
-            .map(|c| z.cpc.peek(z.addr("mb_board") + c))
-            .collect();
+        let before = mailbox(&z);
         let (list, parity) = (empty_list(&z), z.cpc.peek(z.addr("eg_parity")));
         let (p, o) = b.player_opponent();
         let exact = solve_window(p, o, -64, 64);
@@ -108,10 +112,7 @@ fn null_window_values_bound_the_exact_value_for_every_alpha() {
                 low += 1;
             }
         }
-        let after: Vec<u8> = (0..100)
-            .map(|c| z.cpc.peek(z.addr("mb_board") + c))
-            .collect();
-        assert_eq!(after, mailbox, "{}: the board is back", show(b));
+        assert_eq!(mailbox(&z), before, "{}: the board is back", show(b));
         assert_eq!(empty_list(&z), list, "{}: the empty list is whole", show(b));
         assert_eq!(
             z.cpc.peek(z.addr("eg_parity")),
