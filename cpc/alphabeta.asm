@@ -102,9 +102,6 @@ ab_loop:
         call ab_make
         call ab_select_depth    ; a selective level may search it one ply shallower
 ab_loop_made:
-        ld a,(ab_exact)         ; the exact endgame tries every move after the first with
-        or a                    ; a null window (PVS): is it better than alpha at all?
-        jr z,ab_loop_full
         ld a,(ix+FR_I)
         or a
         jr z,ab_loop_full
@@ -127,18 +124,21 @@ ab_loop_made:
         sub (ix+FR_BETA)
         ld a,h
         sbc a,(ix+FR_BETA+1)
-        jr nc,ab_loop_value     ; else inside the window: search it again, fully
+        jr nc,ab_loop_value     ; else inside the window: search it again, from value - 1
+        dec hl                  ; (the value is at least the bound it came back with)
+        jr ab_loop_again
 ab_loop_full:
-        ld l,(ix+FR_BETA)       ; the child's window: (-beta, -alpha)
+        ld l,(ix+FR_ALPHA)      ; the child's window: (-beta, -alpha)
+        ld h,(ix+FR_ALPHA+1)
+ab_loop_again:
+        NEG_HL
+        ld (ix+FR_SIZE+FR_BETA),l
+        ld (ix+FR_SIZE+FR_BETA+1),h
+        ld l,(ix+FR_BETA)
         ld h,(ix+FR_BETA+1)
         NEG_HL
         ld (ix+FR_SIZE+FR_ALPHA),l
         ld (ix+FR_SIZE+FR_ALPHA+1),h
-        ld l,(ix+FR_ALPHA)
-        ld h,(ix+FR_ALPHA+1)
-        NEG_HL
-        ld (ix+FR_SIZE+FR_BETA),l
-        ld (ix+FR_SIZE+FR_BETA+1),h
         call ab_child
         NEG_HL                  ; the move's value for P
 ab_loop_value:
@@ -216,10 +216,11 @@ ab_lazy_scan:
         ld a,(hl)
         or a
         jr z,ab_lazy_scan
-        ld h,mb_board/256
-        call sq_legal
-        jr nc,ab_lazy_scan
-        call ab_make
+        ld (ix+FR_MOVE),c       ; the move is found by making it (sm_make: Z where nothing
+        call sm_make            ; flips, nothing changed; C, DE kept)
+        jr z,ab_lazy_scan
+        call ab_make_s_made     ; ab_make's depth-limited path from sm_make on
+        call ab_make_key
         jp ab_loop_made
 ab_lazy_end:
         ld a,(ix+FR_I)          ; no move at all: a pass or the end
@@ -438,6 +439,7 @@ ab_make:
         or a
         jr nz,ab_make_exact
         call ab_make_s
+ab_make_key:
         ld a,(ix+FR_DEPTH)      ; the child's key, if it keeps an entry (TT_MIN_DEPTH)
         cp TT_MIN_DEPTH+1
         ret c
@@ -456,6 +458,7 @@ ab_make_s:
         ld d,(ix+FR_P)
         ld e,(ix+FR_O)
         call sm_make            ; B = flips, HL' = their weights
+ab_make_s_made:
         ld a,(ix+FR_DIFF)       ; DIFF' = -(DIFF + 2 * flips + 1)
         add a,b
         add a,b
@@ -567,13 +570,11 @@ ab_gen_listed:
         ld a,(ix+FR_EMPTY)
         cp AB_ORDER_EMPTIES+1
         jr c,ab_gen_done
-        ld a,(ab_exact)         ; a selective level's depth-limited search: shallow values
-        or a
+        ld a,(ab_exact)         ; the depth-limited search: shallow values (and a selective
+        ld hl,ab_replies        ; level's marks); the exact endgame and the root: replies
+        or (hl)
         jr nz,ab_key_replies
-        ld a,(ab_select)
-        or a
-        jp nz,ab_key_values
-        jr ab_key_replies
+        jp ab_key_values
 ab_gen_done:
         ld a,(ix+FR_N)
         ret
@@ -818,6 +819,9 @@ ab_select_depth:
         ld a,(ix+FR_SORT)
         cp 2
         ret nz                  ; no shallow values here
+        ld a,(ab_select)
+        or a
+        ret z                   ; a full-width level: they only ordered the moves
         push ix
         pop hl
         ld de,FR_LIST+1
@@ -839,6 +843,7 @@ ab_value_ptr:   dw 0            ; ab_key_values: where the next shallow value go
 ab_value_best:  dw 0            ; the best so far (biased)
 ab_exact:       db 0            ; 1 in the exact endgame (endgame.asm)
 ab_select:      db 0            ; the level's margin (docs/ai.md 4.5), 0: full width
+ab_replies:     db 0            ; 1: ab_gen keys by replies (the root's list, search.asm)
 ab_pv_base:     dw 0            ; line(e) = ab_pv_base + 32 * e (set by the root, search.asm)
 ab_pv_one:      dw 0            ; line(1), for eg_last
 ab_win:         dw &8000+WIN    ; ab_term: a won game's base score (biased); &8000 exact

@@ -515,17 +515,6 @@ bd_moves:       ds 2*60+1       ; gen_legal's move list
 bd_undo:        ds 19+2         ; play_move's undo entry
 mp_start:       dw 0            ; mb_play: the undo stack top on entry
 
-; sq_to_mb: the mailbox cell of each square a1..h8.
-sq_to_mb:
-        db 11,12,13,14,15,16,17,18
-        db 21,22,23,24,25,26,27,28
-        db 31,32,33,34,35,36,37,38
-        db 41,42,43,44,45,46,47,48
-        db 51,52,53,54,55,56,57,58
-        db 61,62,63,64,65,66,67,68
-        db 71,72,73,74,75,76,77,78
-        db 81,82,83,84,85,86,87,88
-
 ; Two page-aligned pages of mailbox-indexed tables. Code reaches the table at +128 of a page
 ; by setting bit 7 of L (cells are below 100).
         align 256
@@ -558,4 +547,15 @@ mb_to_sq:
         db 255, 48, 49, 50, 51, 52, 53, 54, 55,255
         db 255, 56, 57, 58, 59, 60, 61, 62, 63,255
         db 255,255,255,255,255,255,255,255,255,255
-        ds 28
+
+; sq_to_mb: the mailbox cell of each square a1..h8. It ends the page of mb_adj and mb_to_sq
+; (no page after it is aligned), so the code before mb_board keeps room below its alignment.
+sq_to_mb:
+        db 11,12,13,14,15,16,17,18
+        db 21,22,23,24,25,26,27,28
+        db 31,32,33,34,35,36,37,38
+        db 41,42,43,44,45,46,47,48
+        db 51,52,53,54,55,56,57,58
+        db 61,62,63,64,65,66,67,68
+        db 71,72,73,74,75,76,77,78
+        db 81,82,83,84,85,86,87,88

@@ -410,9 +410,10 @@ mob_count_next:
         inc b
         jr mob_count_next
 
-; sm_make: P (colour D) plays the legal move on cell C. Pushes on the undo stack at IY the
-; flipped cells, their number and C; takes C out of the empty list.
-; Out: B = discs flipped, HL' = the sum of their effective weights (before the move).
+; sm_make: P (colour D) plays on cell C. Pushes on the undo stack at IY the flipped cells,
+; their number and C; takes C out of the empty list. Out: B = discs flipped, HL' = the sum of
+; their effective weights (before the move), NZ (the masks' last INC); on a cell where P has
+; no move it changes nothing and returns Z (ab_lazy finds its moves so).
 ; Keeps C, DE; trashes AF, HL, DE'. Each ray block flips the ray from C in direction `off` if
 ; a P disc closes it: each flipped cell goes on the undo stack (IY), B counts it and HL' adds
 ; its effective weight. L is on the ray's first cell when a block starts and is put back
@@ -750,6 +751,9 @@ sm_make_se_fix:
         add a,11
         ld l,a
 sm_make_se_end:
+        ld a,b                  ; nothing flipped: not a move, nothing changed (ab_lazy)
+        or a
+        ret z
         ld l,c
         ld (hl),d
         ld (iy+0),b

@@ -337,14 +337,11 @@ sr_deep_wld_done:
         ld iy,UNDO_STACK
         ld hl,1
         ld (ai_nodes),hl        ; the root is a node
-        ld hl,ab_select         ; the root's list is keyed without shallow values (its
-        ld b,(hl)               ; moves are never reduced, and no leaf may stop it before
-        ld (hl),0               ; sr_abort_sp is set)
-        push bc
-        call ab_gen
-        pop bc
-        ld hl,ab_select
-        ld (hl),b
+        ld a,1                  ; the root's list is keyed by replies, without shallow
+        ld (ab_replies),a       ; values (its moves are never reduced, and no leaf may stop
+        call ab_gen             ; it before sr_abort_sp is set)
+        ld hl,ab_replies
+        ld (hl),0
         call sr_only_root       ; ai_only: that move alone
         or a
         jp z,tm_stop            ; no legal move: a pass (sr_best_sq = 0)
@@ -503,10 +500,7 @@ sr_root_move:
         jr c,sr_root_window     ; a later square: (best, +INF)
         dec hl                  ; an earlier one: (best - 1, +INF)
 sr_root_window:
-        ld a,(ab_exact)
-        or a
-        jr z,sr_root_full
-        ld (sr_root_low),hl     ; the exact endgame: first (low, low + 1)
+        ld (sr_root_low),hl     ; first (low, low + 1)
         NEG_HL
         ld (ix+FR_SIZE+FR_BETA),l
         ld (ix+FR_SIZE+FR_BETA+1),h
@@ -521,7 +515,7 @@ sr_root_window:
         ld a,d
         sbc a,h
         jr nc,sr_root_value
-        ex de,hl                ; above it: its exact value, with (low, +INF)
+        dec hl                  ; above it: its exact value, with (value - 1, +INF)
 sr_root_full:
         NEG_HL                  ; the child's window: (-INF, -low)
         ld (ix+FR_SIZE+FR_BETA),l
