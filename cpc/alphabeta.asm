@@ -102,8 +102,8 @@ ab_loop:
         call ab_make
         call ab_select_depth    ; a selective level may search it one ply shallower
 ab_loop_made:
-        ld a,(ix+FR_I)
-        or a
+        ld a,(ix+FR_I)          ; every move after the first: a null window first (PVS), is
+        or a                    ; it better than alpha at all?
         jr z,ab_loop_full
         ld l,(ix+FR_ALPHA)      ; the child's window: (-alpha - 1, -alpha)
         ld h,(ix+FR_ALPHA+1)
@@ -186,9 +186,10 @@ ab_loop_done:
 
 ; ab_lazy: a node with one or two plies left, or of the exact endgame with at most
 ; AB_LAZY_EMPTIES empty squares, keeps no list: ab_loop takes the empty squares in list
-; order, the heaviest first (moves.asm el_init), and tests each for a move only when it comes
-; to it, so a cut-off spares the tests of the squares after it (the table's move is not tried
-; first: at two plies left that costs less than the list; measured in docs/benchmarks.md).
+; order, the heaviest first (moves.asm el_init), and tries each by making the move (sm_make
+; changes nothing where nothing flips) only when it comes to it, so a cut-off spares the
+; squares after it (the table's move is not tried first: at two plies left that costs less
+; than the list; measured in docs/benchmarks.md).
 ; FR_MOVE is the cursor in the empty list; FR_N is never reached.
 AB_LAZY_EMPTIES equ 5           ; measured best: 4 costs 1 % more, 6 0.3 % (with eg_nws)
 AB_SORT_LAZY    equ 3           ; FR_SORT: ab_lazy_next finds the moves
@@ -516,8 +517,10 @@ ab_unmake_exact:
 
 ; ab_gen: P's legal moves into the frame's list, and how to order them: by the effective
 ; weight of the square at depths 1 and 2 (the root of a shallow level; the nodes there take
-; their moves without a list, ab_lazy), else fastest first (fewest replies for O, then the
-; heavier square) while more than AB_ORDER_EMPTIES squares are empty, in list order below
+; their moves without a list, ab_lazy), else while more than AB_ORDER_EMPTIES squares are
+; empty by the shallow values in the depth-limited search (ab_key_values: every level, a
+; selective one marking its reduced moves too) and fastest first (fewest replies for O, then
+; the heavier square) in the exact endgame and at the root (ab_replies), in list order below
 ; (measured best: 5, with the transposition table; ab_node then puts the table's move
 ; first). Out: A = FR_N = the number of moves. Trashes everything but IX, IY.
 AB_ORDER_EMPTIES equ 5          ; also docs/ai.md 4.5's "more than 5 empty squares"
@@ -722,9 +725,9 @@ ab_pick_keep:
         ld (hl),b
         ret
 
-; ab_key_values: the keys of a node of a selective level (docs/ai.md 4.5: ab_select = the
-; margin; at least SELECT_MIN_DEPTH plies left, more than AB_ORDER_EMPTIES empty squares, the
-; depth-limited search). Each move's shallow value u = -V(child, 0) (ab_leaf) is kept in
+; ab_key_values: the keys of a node of the depth-limited search with at least
+; SELECT_MIN_DEPTH plies left and more than AB_ORDER_EMPTIES empty squares (docs/ai.md 4.5 at
+; a selective level: ab_select = the margin; at a full-width one, 0, only the order). Each move's shallow value u = -V(child, 0) (ab_leaf) is kept in
 ; ab_values; the key orders the moves by u, the best first: min(best - u, 127), the earliest
 ; of equal keys first (the order changes no value), and bit 7 marks a move whose u lies more
 ; than the margin below the best u: ab_select_depth searches it one ply shallower, and it

@@ -477,8 +477,9 @@ sr_keep:
         ret
 
 ; sr_root_stage: the root loop of one stage (FR_DEPTH and the mode set), over the root
-; list in its order. Out: sr_best_sq, sr_best (biased), the PV at PV_ROOT. In the exact
-; endgame every move after the first is tried with a null window first (PVS).
+; list in its order. Out: sr_best_sq, sr_best (biased), the PV at PV_ROOT. Every move after
+; the first is tried with a null window first (PVS), then, above it, searched again from its
+; value - 1.
 sr_root_stage:
         ld ix,FRAMES
         xor a
@@ -904,7 +905,7 @@ sr_abort_sp:    dw 0            ; SP in sr_deep, for sr_abort
 sr_exact:       db 0            ; levels 3+: 1 when the exact endgame is the last stage
 sr_last_depth:  db 0            ; the last depth-limited stage
 sr_stage:       db 0            ; the depth-limited stage running
-sr_root_low:    dw 0            ; the exact endgame's root: the window's lower end (biased)
+sr_root_low:    dw 0            ; the root's null window: its lower end (biased)
 sr_done_sq:     db 0            ; the last complete stage: its move (a cell, 0 = none yet),
 sr_done_score:  dw 0            ; its score (biased),
 sr_done_stage:  db 0            ; the stage (ai_depth)

@@ -411,6 +411,23 @@ fn the_deep_search_keeps_the_machine_state_and_its_memory() {
 
 /// The time manager's hard limit for a call with `left` seconds at a position with `e` empty
 /// squares, as cpc/budget.asm computes it (docs/ai.md 4.4), in CPC µs.
+/// docs/ai.md 4.4's soft limit where it applies (a middle-game move: `e` above `endgame` and
+/// `wld`), in CPC µs as the program counts it (whole frames of 19 968 µs): `t` / (the side's
+/// moves to the exact endgame + the endgame's share).
+fn soft_limit(left: u64, e: u64, endgame: u64, wld: u64) -> Option<u64> {
+    if e <= endgame || e <= wld {
+        return None;
+    }
+    let t = left.saturating_sub(5).max(1);
+    let share = if (e - endgame).is_multiple_of(2) {
+        4
+    } else {
+        2
+    };
+    let soft = t / ((e - endgame).div_ceil(2) + share);
+    Some(soft.min(1310) * 50 * 19_968)
+}
+
 fn hard_limit(left: u64, e: u64, endgame: u64, wld: u64) -> u64 {
     let t = left.saturating_sub(5).max(1);
     // A move with the win/loss/draw check plans like the exact endgame.
@@ -600,8 +617,31 @@ fn the_time_managers_limits_are_those_of_the_document() {
             z.cpc.poke_word(z.addr("tm_time"), left);
             z.call("tm_start", 0);
             let frames = u64::from(z.cpc.peek_word(z.addr("ai_timer")));
-            z.call("tm_stop", 0);
             let (l, e64) = (u64::from(left), u64::from(e));
+            if let Some(soft) = soft_limit(l, e64, u64::from(endgame), u64::from(wld)) {
+                // The middle game: another stage only while 3 x (frames gone) <= soft.
+                let soft_frames = u64::from(z.cpc.peek_word(z.addr("tm_soft")));
+                assert_eq!(soft_frames * 19_968, soft, "{left} s left, {e} empties");
+                let started = 1000u16;
+                z.cpc.poke_word(z.addr("tm_start_frame"), started);
+                for gone in [soft_frames / 3, soft_frames / 3 + 1] {
+                    let now = (u64::from(started) + gone) as u16;
+                    // Again if a frame's interrupt counted one more meanwhile.
+                    let carry = loop {
+                        z.cpc.poke_word(z.addr("frame_counter"), now);
+                        let carry = z.call("tm_more", 0).registers.af & 1 == 1;
+                        if z.cpc.peek_word(z.addr("frame_counter")) == now {
+                            break carry;
+                        }
+                    };
+                    assert_eq!(
+                        carry,
+                        3 * gone <= soft_frames,
+                        "{left} s left, {e} empties, {gone} frames gone"
+                    );
+                }
+            }
+            z.call("tm_stop", 0);
             let hard = hard_limit(l, e64, u64::from(endgame), u64::from(wld));
             assert_eq!(frames * 19_968, hard, "{left} s left, {e} empties");
         }

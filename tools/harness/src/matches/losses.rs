@@ -316,19 +316,34 @@ pub struct AnswerRecord {
 
 /// The Z80 program's answers in a game's report entry for `color`, by the empty squares of
 /// the position asked about (one answer per number of empties: each move fills a square).
-fn answers_by_empties(entry: &Value, color: Color) -> Vec<(u64, AnswerRecord)> {
-    let Some(answers) = entry["cpc"][color.to_string()]["answers"].as_array() else {
-        return Vec::new();
-    };
+/// A report without answers (written before they were kept) has none.
+///
+/// # Errors
+/// When `answers` is there but not a list, or an answer lacks a field, naming it.
+fn answers_by_empties(entry: &Value, color: Color) -> Result<Vec<(u64, AnswerRecord)>, String> {
+    let path = format!("cpc.{color}.answers");
+    let answers = &entry["cpc"][color.to_string()]["answers"];
+    if answers.is_null() {
+        return Ok(Vec::new());
+    }
+    let answers = answers
+        .as_array()
+        .ok_or_else(|| format!("{path} is not a list"))?;
     answers
         .iter()
-        .filter_map(|a| {
-            Some((
-                a["empties"].as_u64()?,
+        .enumerate()
+        .map(|(i, a)| {
+            let missing = |field: &str| format!("{path}[{i}] has no {field:?}");
+            let number = |field: &str| a[field].as_u64().ok_or_else(|| missing(field));
+            Ok((
+                number("empties")?,
                 AnswerRecord {
-                    stage: a["stage"].as_str()?.to_owned(),
-                    given_s: a["given_s"].as_u64()?,
-                    us: a["us"].as_u64()?,
+                    stage: a["stage"]
+                        .as_str()
+                        .ok_or_else(|| missing("stage"))?
+                        .to_owned(),
+                    given_s: number("given_s")?,
+                    us: number("us")?,
                 },
             ))
         })
@@ -421,7 +436,7 @@ pub fn short_moves(
         let positions = replay(&format!("{opening}{moves}"), g.final_score)?;
         // The opening's moves (a forced pass after it included) were set, not chosen.
         let set = parse_transcript(opening).map_err(|e| e.to_string())?.len();
-        let answers = answers_by_empties(g.entry, g.color);
+        let answers = answers_by_empties(g.entry, g.color)?;
         games.push((name, g.number, g.color, g.result(), positions, set, answers));
         Ok(())
     })?;
@@ -798,6 +813,35 @@ mod tests {
         assert_eq!(e.report, "r.json");
         assert!(
             e.reason.contains("game 1: its moves stop before the end"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn short_moves_refuse_malformed_answers_by_name() {
+        let (record, end) = game(7, 10);
+        let score = end.final_score();
+        let mut r = report("a", &record, u32::from(score.black), u32::from(score.white));
+        let answer = json!({"empties": 12, "given_s": 300, "us": 1_000_000, "stage": "d8"});
+        r["games"][0]["cpc"]["black"]["answers"] = json!([answer.clone()]);
+        let ok = short_moves(&[("r.json".into(), r.clone())], None, 10);
+        assert!(ok.is_ok(), "{:?}", ok.err());
+        for (field, why) in [
+            ("stage", "cpc.black.answers[1] has no \"stage\""),
+            ("us", "cpc.black.answers[1] has no \"us\""),
+        ] {
+            let mut bad = answer.clone();
+            bad.as_object_mut().unwrap().remove(field);
+            let mut r = r.clone();
+            r["games"][0]["cpc"]["black"]["answers"] = json!([answer.clone(), bad]);
+            let e = short_moves(&[("r.json".into(), r)], None, 10).unwrap_err();
+            assert_eq!(e.report, "r.json");
+            assert!(e.reason.contains(&format!("game 1: {why}")), "{e}");
+        }
+        r["games"][0]["cpc"]["black"]["answers"] = json!({"empties": 12});
+        let e = short_moves(&[("r.json".into(), r)], None, 10).unwrap_err();
+        assert!(
+            e.reason.contains("game 1: cpc.black.answers is not a list"),
             "{e}"
         );
     }
