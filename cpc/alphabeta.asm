@@ -725,13 +725,14 @@ ab_pick_keep:
         ld (hl),b
         ret
 
-; ab_key_values: the keys of a node of the depth-limited search with at least
-; SELECT_MIN_DEPTH plies left and more than AB_ORDER_EMPTIES empty squares (docs/ai.md 4.5 at
-; a selective level: ab_select = the margin; at a full-width one, 0, only the order). Each move's shallow value u = -V(child, 0) (ab_leaf) is kept in
-; ab_values; the key orders the moves by u, the best first: min(best - u, 127), the earliest
-; of equal keys first (the order changes no value), and bit 7 marks a move whose u lies more
-; than the margin below the best u: ab_select_depth searches it one ply shallower, and it
-; comes after the others. FR_SORT = 2 says so.
+; ab_key_values: the keys of a node of the depth-limited search with at least SELECT_MIN_DEPTH
+; plies left and more than AB_ORDER_EMPTIES empty squares (docs/ai.md 4.5 at a selective
+; level: ab_select = the margin; at a full-width one, 0, only the order). Each move's shallow
+; value u = -V(child, 0) (ab_leaf) is kept in ab_values; the key orders the moves by u, the
+; best first: min(best - u, 127), the earliest of equal keys first (the order changes no
+; value), and bit 7 marks a move whose u lies more than the margin below the best u:
+; ab_select_depth searches it one ply shallower, and it comes after the others. FR_SORT = 2
+; says so.
 ; Trashes everything but IX, IY.
 ab_key_values:
         ld (ix+FR_SORT),2

@@ -548,8 +548,9 @@ mb_to_sq:
         db 255, 56, 57, 58, 59, 60, 61, 62, 63,255
         db 255,255,255,255,255,255,255,255,255,255
 
-; sq_to_mb: the mailbox cell of each square a1..h8. It ends the page of mb_adj and mb_to_sq
-; (no page after it is aligned), so the code before mb_board keeps room below its alignment.
+; sq_to_mb: the mailbox cell of each square a1..h8, read with 16-bit addition only, so it may
+; run past the page of mb_adj and mb_to_sq (nothing after it is aligned): here it leaves the
+; code before mb_board room below that page alignment.
 sq_to_mb:
         db 11,12,13,14,15,16,17,18
         db 21,22,23,24,25,26,27,28

@@ -16,10 +16,11 @@
 ; then fastest first (fewest replies for the opponent) while more than AB_ORDER_EMPTIES
 ; squares are empty; below, and in every node eg_nws searches, the empty list's order, the
 ; odd quarters first (eg_try_next).
-; Every move after the first is tried with a null window first (principal variation
-; search, alphabeta.asm ab_loop, as in the depth-limited search), and the null-window nodes of the last EG_NWS_EMPTIES
-; squares are searched by eg_nws. The exact endgame keeps no neighbour masks: they are all
-; set when it starts (eg_exact_mode). None of this changes a value (docs/ai.md 5).
+; Every move after the first is tried with a null window first (principal variation search,
+; alphabeta.asm ab_loop, as in the depth-limited search), and the null-window nodes of the
+; last EG_NWS_EMPTIES squares are searched by eg_nws. The exact endgame keeps no neighbour
+; masks: they are all set when it starts (eg_exact_mode). None of this changes a value
+; (docs/ai.md 5).
 
 AB_EXACT_DEPTH  equ 200
 

@@ -19,7 +19,7 @@
 ;   sq_legal    C = empty cell: carry set iff P may play there.
 ;   mob_any     carry set iff P has a legal move.
 ;   mob_count   B = P's legal moves.
-;   sm_make     P plays the legal move on cell C: flips, pushes them on the undo stack at IY.
+;   sm_make     P plays on cell C: flips, pushes them on the undo stack at IY; Z if no move.
 ;   sm_undo     takes back the move on top of the undo stack (sm_undo_masks, sm_undo_x).
 
 ; NEG_HL: HL = -HL (16 bits). Trashes AF.

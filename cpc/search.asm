@@ -194,27 +194,28 @@ sr_best_reply_done:
 ; assembly-time check in main.asm). It holds the line tables (linetab.inc, about 10 KB), and
 ; the file carries the table's random keys past its end, in the frames' room (main.asm).
 ;
-; sr_deep: A = the level (3..); the position is on mb_board, sr_me / sr_opp set, ev_init
-; done. Sets sr_best_sq (0 = no move), sr_best, sr_pv like the levels 1 and 2, and ai_depth
-; (the stage the answer comes from).
+; sr_deep: A = the level (3..); the position is on mb_board, sr_me / sr_opp set, ev_init done.
+; Sets sr_best_sq (0 = no move), sr_best, sr_pv like the levels 1 and 2, and ai_depth (the
+; stage the answer comes from).
 ;
 ; Without a time limit (ai_time = 0) it searches the level's own stage: the depth-limited
 ; search of its depth, or the exact endgame where the root has at most `endgame` empty
 ; squares. With a time limit it searches in stages (docs/ai.md 4.4), deepening two plies at a
 ; time: the depth-limited searches of depth 2, 4, ... (1, 3, ... for an odd depth) up to the
 ; level's depth, or, before the exact endgame, up to depth PRE_EXACT_DEPTH; then the exact
-; endgame. Each stage is the root loop of docs/ai.md section 5 with the root moves ordered:
-; a move on a square before the current best is searched with the window (best - 1, +INF)
-; and replaces it on a value >= best; a later one with (best, +INF), replacing it only on a
-; greater value. So a stage's answer is the earliest square of maximal value whatever the
-; order and the pruning: the answer of the reference's search of that stage
+; endgame. Each stage is the root loop of docs/ai.md section 5 with the root moves ordered: a
+; move on a square before the current best is searched with the window (best - 1, +INF) and
+; replaces it on a value >= best; a later one with (best, +INF), replacing it only on a
+; greater value (each tried with a null window first, and searched again from its value - 1 if
+; it comes back above it). So a stage's answer is the earliest square of maximal value
+; whatever the order and the pruning: the answer of the reference's search of that stage
 ; (othello_engine::search::search_stage). Each stage starts with the best move of the one
 ; before. The answer of the last complete stage is kept (sr_keep), with its PV (docs/ai.md
 ; 6.1): the search answers with it when the stages are done, when the time manager
 ; (budget.asm) says there is no time for another, and when it is stopped (ai_abort: "move
-; now", a falling flag, the time manager's hard limit; sr_abort). Stopped before any stage
-; is complete, it answers with the best root move whose value is complete, or the first
-; root move (ai_depth = AI_STAGE_STOPPED). The search polls ai_abort at every node and leaf.
+; now", a falling flag, the time manager's hard limit; sr_abort). Stopped before any stage is
+; complete, it answers with the best root move whose value is complete, or the first root move
+; (ai_depth = AI_STAGE_STOPPED). The search polls ai_abort at every node and leaf.
 ;
 ; With sr_only set (a cell, ai.asm ai_only) the root searches that move alone, in the final
 ; stage, with the full window: its exact value is the per-move score of docs/ai.md 10.

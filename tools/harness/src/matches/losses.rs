@@ -423,7 +423,8 @@ impl ShortMoves {
 /// # Errors
 /// As [`losses`]: when a report is not a match report, a game's record is not the legal
 /// game its result says, the engine plays in none of a report's games, or both engines are
-/// the same one.
+/// the same one; and when a game's answers (`cpc.<colour>.answers`) are not a list of
+/// entries with `empties`, `stage`, `given_s` and `us`.
 pub fn short_moves(
     reports: &[(String, Value)],
     engine: Option<&str>,
