@@ -32,7 +32,8 @@ FR_O            equ 12          ; its opponent
 FR_N            equ 13          ; moves in the list
 FR_I            equ 14          ; index of the move being searched
 FR_MOVE         equ 15          ; its cell
-FR_SORT         equ 16          ; 0: the list as it is; 1, 2: lowest key first (2: ab_key_values); 3: ab_lazy; 4: eg_lazy
+FR_SORT         equ 16          ; 0: the list as it is; 1, 2: lowest key first
+                                ; (2: ab_key_values); 3: ab_lazy; 4: eg_lazy
 FR_ALPHA0       equ 17          ; word: alpha as the node was entered (tt_store's bound)
 FR_BMOVE        equ 19          ; the cell of the best move so far
 FR_HMOVE        equ 20          ; the transposition table's best move, 0 = none (tt.asm)

@@ -146,13 +146,13 @@ eg_lazy_next:
         jp ab_loop_made
 
 ; eg_try_next: the next move of frame IX's side (P) after its cell FR_MOVE (0: from the
-; start), made (sm_make_x) and kept in FR_MOVE. The order: the empty list's, but the squares of the board's quarters (a1-d4,
-; e1-h4, a5-d8, e5-h8) with an odd number of empty squares first, then the others (parity:
-; the side that moves into an odd quarter often gets its last square); FR_LIST holds the
-; quarters of this pass, eg_parity in the first and its complement, bit 7 set, in the
-; second. Each square is tried by making the move, since sm_make_x changes nothing where it
-; flips nothing: no test first, and no neighbour masks (eg_exact_mode). Out: NZ, C = the
-; cell, B = the flips, D = P, E = O; Z when no move is left. Trashes AF, HL.
+; start), made (sm_make_x) and kept in FR_MOVE. The order: the empty list's, but the squares
+; of the board's quarters (a1-d4, e1-h4, a5-d8, e5-h8) with an odd number of empty squares
+; first, then the others (parity: the side that moves into an odd quarter often gets its last
+; square); FR_LIST holds the quarters of this pass, eg_parity in the first and its complement,
+; bit 7 set, in the second. Each square is tried by making the move, since sm_make_x changes
+; nothing where it flips nothing: no test first, and no neighbour masks (eg_exact_mode). Out:
+; NZ, C = the cell, B = the flips, D = P, E = O; Z when no move is left. Trashes AF, HL.
 eg_try_next:
         ld c,(ix+FR_MOVE)
         ld d,(ix+FR_P)

@@ -3,13 +3,13 @@
 ; tests, mobility, making and taking back moves. board.asm reads this file after its code.
 ;
 ; Next to mb_board the deep searches keep the empty cells in a doubly linked list, the
-; heaviest first (page EL_LIST, search.asm; el_init): the next empty cell at el[cell], the previous one at
-; el[cell + 128], cell 0 the head (0 also ends the list). Move generation and mobility visit
-; the empty cells only, and skip those next to no disc: NB_TABLE (the page after EL_LIST)
-; holds a mask of the discs around every cell, bits 7 to 0 set for a disc to the NW, SE, N, S,
-; NE, SW, W, E, so a legality test looks only along the rays that start with a disc. The
-; exact endgame keeps no masks: it sets each empty cell's to the rays that stay on the board
-; for two squares (endgame.asm eg_rays), a superset that holds whatever is played.
+; heaviest first (page EL_LIST, search.asm; el_init): the next empty cell at el[cell], the
+; previous one at el[cell + 128], cell 0 the head (0 also ends the list). Move generation and
+; mobility visit the empty cells only, and skip those next to no disc: NB_TABLE (the page
+; after EL_LIST) holds a mask of the discs around every cell, bits 7 to 0 set for a disc to
+; the NW, SE, N, S, NE, SW, W, E, so a legality test looks only along the rays that start with
+; a disc. The exact endgame keeps no masks: it sets each empty cell's to the rays that stay on
+; the board for two squares (endgame.asm eg_rays), a superset that holds whatever is played.
 ; Colours: D = the side to move (P), E = its opponent (O). mb_weight
 ; holds the effective weights (docs/ai.md 3.1) while a deep search runs (alphabeta.asm).
 ;
