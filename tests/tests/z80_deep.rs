@@ -409,41 +409,46 @@ fn the_deep_search_keeps_the_machine_state_and_its_memory() {
     }
 }
 
-/// docs/ai.md 4.4's soft limit where it applies (a middle-game move: `e` above `endgame` and
-/// `wld`), in CPC µs as the program counts it (whole frames of 19 968 µs): `t` / (the side's
-/// moves to the exact endgame + the endgame's share).
-fn soft_limit(left: u64, e: u64, endgame: u64, wld: u64) -> Option<u64> {
+/// The seconds docs/ai.md 4.4 plans for, `t`: those left less the 5 kept, at least 1.
+fn planned_seconds(left: u64) -> u64 {
+    left.saturating_sub(5).max(1)
+}
+
+/// docs/ai.md 4.4's soft limit in seconds where it applies (a middle-game move: `e` above
+/// `endgame` and `wld`; a move with the win/loss/draw check plans like the exact endgame):
+/// `t` / (the side's moves to the exact endgame + the endgame's share, more for the side that
+/// will solve `endgame` squares).
+fn soft_seconds(left: u64, e: u64, endgame: u64, wld: u64) -> Option<u64> {
     if e <= endgame || e <= wld {
         return None;
     }
-    let t = left.saturating_sub(5).max(1);
     let share = if (e - endgame).is_multiple_of(2) {
         4
     } else {
         2
     };
-    let soft = t / ((e - endgame).div_ceil(2) + share);
-    Some(soft.min(1310) * 50 * 19_968)
+    Some(planned_seconds(left) / ((e - endgame).div_ceil(2) + share))
+}
+
+/// Seconds in CPC µs as the program counts them: whole frames of 19 968 µs, at most 1 310 s.
+fn as_frames_us(seconds: u64) -> u64 {
+    seconds.min(1310) * 50 * 19_968
+}
+
+/// The soft limit as the program keeps it (`tm_soft`), in CPC µs.
+fn soft_limit(left: u64, e: u64, endgame: u64, wld: u64) -> Option<u64> {
+    soft_seconds(left, e, endgame, wld).map(as_frames_us)
 }
 
 /// The time manager's hard limit for a call with `left` seconds at a position with `e` empty
 /// squares, as cpc/budget.asm computes it (docs/ai.md 4.4), in CPC µs.
 fn hard_limit(left: u64, e: u64, endgame: u64, wld: u64) -> u64 {
-    let t = left.saturating_sub(5).max(1);
-    // A move with the win/loss/draw check plans like the exact endgame.
-    let hard = if e > endgame && e > wld {
-        // The exact endgame's share: more for the side that will solve `endgame` squares.
-        let share = if (e - endgame).is_multiple_of(2) {
-            4
-        } else {
-            2
-        };
-        let soft = t / ((e - endgame).div_ceil(2) + share);
-        (3 * soft).min(t / 2)
-    } else {
-        t - t.div_ceil(4)
+    let t = planned_seconds(left);
+    let hard = match soft_seconds(left, e, endgame, wld) {
+        Some(soft) => (3 * soft).min(t / 2),
+        None => t - t.div_ceil(4),
     };
-    hard.clamp(1, 1310) * 50 * 19_968
+    as_frames_us(hard.max(1))
 }
 
 /// ai_entry at `level` with `ai_time` = `left` seconds, on a started game (its interrupt
