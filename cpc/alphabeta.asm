@@ -221,9 +221,8 @@ ab_lazy_scan:
         ld (ix+FR_MOVE),c       ; the move is found by making it (sm_make: Z where nothing
         call sm_make            ; flips, nothing changed; C, DE kept)
         jr z,ab_lazy_scan
-        call ab_make_s_made     ; ab_make's depth-limited path from sm_make on
-        call ab_make_key
-        jp ab_loop_made
+        call ab_make_s_made     ; ab_make's depth-limited path from sm_make on (no child key:
+        jp ab_loop_made         ; at most 2 plies left, below TT_MIN_DEPTH + 1, main.asm)
 ab_lazy_end:
         ld a,(ix+FR_I)          ; no move at all: a pass or the end
         or a
@@ -441,7 +440,6 @@ ab_make:
         or a
         jr nz,ab_make_exact
         call ab_make_s
-ab_make_key:
         ld a,(ix+FR_DEPTH)      ; the child's key, if it keeps an entry (TT_MIN_DEPTH)
         cp TT_MIN_DEPTH+1
         ret c

@@ -86,3 +86,6 @@ image_end:
         if SCRATCH-((SCRATCH/256)*256)          ; EG_QUARTERS + cell is SCRATCH's page
         the_scratch_page_is_not_a_page          ; with bit 7 set (endgame.asm: set 7,l)
         endif
+        if 2/(TT_MIN_DEPTH+1)                   ; ab_lazy's moves (at most 2 plies left)
+        ab_lazy_must_key_its_children           ; skip the table key of ab_make
+        endif
