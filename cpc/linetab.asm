@@ -4,8 +4,8 @@
 ; only on its contents: its state, the base-3 number of its cells (0 empty, 1 black, 2
 ; white; the cell at place i is the digit of 3^i). linetab.inc, generated from the weights
 ; file by `cpc-othello build`, holds a table of 3^n bytes for each length n (the share from
-; black's side for every state, + LT_BIAS) and the geometry: for each cell, its four lines
-; and its places in them. Each line keeps a pointer LT_LP[l] = its table + its state, kept
+; black's side for every state, + the table's bias: minus its smallest share), the geometry:
+; for each cell, its four lines and its places in them, and li_sum's adds. Each line keeps a pointer LT_LP[l] = its table + its state, kept
 ; up to date as the depth-limited search makes and takes back moves (li_make, li_unmake),
 ; so the leaf adds 42 bytes (li_sum) instead of scanning the board. The exact endgame, which
 ; has no evaluation, does not keep them.
@@ -55,11 +55,8 @@ li_init_cell:
         push af
         call li_add
         pop af
-        pop bc
         or a
-        jr z,li_init_next       ; black: 1, white: 2
-        push bc
-        call li_add
+        call nz,li_add          ; black: 1, white: 2
         pop bc
 li_init_next:
         inc c
@@ -68,13 +65,27 @@ li_init_next:
         jr c,li_init_cell
         ret
 
-; li_adda / li_suba: A = a cell: adds / subtracts 3^pos to / from the pointer of each of its
-; four lines (pos: the cell's place in the line); li_adda2 / li_suba2 the same with 2 * 3^pos.
-; The four blocks of each are written out (a REPT is not portable, docs/assembler.md).
-; li_add: the same as li_adda with the cell in C. Trash AF, BC, DE, HL.
+; li_add: C = a cell: adds 3^pos to its four lines (li_addn with one cell). Trashes AF, BC,
+; DE, HL and the other bank's.
 li_add:
-        ld a,c
-li_adda:
+        ld hl,li_add_cell
+        ld (hl),c
+        inc hl
+        ld b,1
+        jr li_addn
+li_add_cell:    db 0
+
+; li_addn / li_subn: B cells, at HL - 1, HL - 2, ... (the undo stack's order, downwards):
+; adds / subtracts 3^pos to / from the pointer of each of their four lines (pos: the cell's
+; place in the line), HL left on the last; li_adda2 / li_suba2: A = one cell, 2 * 3^pos.
+; The loop keeps HL and B in this bank and works in the other (a loop instead of a call per
+; cell: 8 NOPs less a flipped disc). The four blocks are written out (a REPT is not
+; portable, docs/assembler.md). Trash AF, BC, DE, HL of both banks (li_adda2 / li_suba2
+; this bank's only).
+li_addn:
+        dec hl
+        ld a,(hl)
+        exx
         rlca                    ; HL = LT_GEO + 8 * cell
         rlca
         rlca
@@ -138,8 +149,13 @@ li_adda:
         adc a,(hl)
         ld (hl),a
         ex de,hl
+        exx
+        djnz li_addn
         ret
-li_suba:
+li_subn:
+        dec hl
+        ld a,(hl)
+        exx
         rlca
         rlca
         rlca
@@ -211,6 +227,8 @@ li_suba:
         sbc a,c
         ld (hl),a
         ex de,hl
+        exx
+        djnz li_subn
         ret
 li_adda2:                       ; 2 * 3^pos (a white disc put down or taken back)
         rlca                    ; HL = LT_GEO + 8 * cell
@@ -369,302 +387,57 @@ li_suba2:
 
 ; li_make: after sm_make (the move on top of the undo stack at IY), A = the mover's colour.
 ; Black: the new disc +3^pos, each flip (white to black) -3^pos; white: +2*3^pos, +3^pos.
-; The list pointer and the count wait in the other register bank. Trashes all (both banks).
+; Trashes all (both banks).
 li_make:
         push iy
-        pop hl
-        dec hl
-        ld c,(hl)               ; the cell
-        dec hl
-        ld b,(hl)               ; the flips below it
+        pop hl                  ; one past the cell
         cp SQ_BLACK
-        jp nz,li_make_w
-        ld a,c
-        exx
-        call li_adda
-        exx
-li_make_b_flip:
+        jr nz,li_make_w
+        ld b,1
+        call li_addn            ; the cell, HL left on it
+        dec hl
+        ld b,(hl)               ; the flips below their count
+        jp li_subn
+li_make_w:
         dec hl
         ld a,(hl)
-        exx
-        call li_suba
-        exx
-        djnz li_make_b_flip
-        ret
-li_make_w:
-        ld a,c
         exx
         call li_adda2
         exx
-li_make_w_flip:
         dec hl
-        ld a,(hl)
-        exx
-        call li_adda
-        exx
-        djnz li_make_w_flip
-        ret
+        ld b,(hl)
+        jp li_addn
 
 ; li_unmake: before sm_undo takes the move on top of the undo stack back, A = the mover.
 li_unmake:
         push iy
         pop hl
-        dec hl
-        ld c,(hl)
+        cp SQ_BLACK
+        jr nz,li_unmake_w
+        ld b,1
+        call li_subn
         dec hl
         ld b,(hl)
-        cp SQ_BLACK
-        jp nz,li_unmake_w
-        ld a,c
-        exx
-        call li_suba
-        exx
-li_unmake_b_flip:
+        jp li_addn
+li_unmake_w:
         dec hl
         ld a,(hl)
-        exx
-        call li_adda
-        exx
-        djnz li_unmake_b_flip
-        ret
-li_unmake_w:
-        ld a,c
         exx
         call li_suba2
         exx
-li_unmake_w_flip:
         dec hl
-        ld a,(hl)
-        exx
-        call li_suba
-        exx
-        djnz li_unmake_w_flip
-        ret
+        ld b,(hl)
+        jp li_subn
 
 ; li_sum: HL = the sum of the 42 lines' values, from black's point of view (signed).
-; Pops the pointers with SP (interrupts off meanwhile: one would push into them).
-; Trashes AF, BC, DE.
+; Pops the pointers with SP (interrupts off meanwhile: one would push into them) and adds
+; their bytes in A, group by group, each group's total into DE with one carry check: the
+; build sizes the groups so that a group's largest bytes sum to at most 255 (linetab.inc,
+; which holds the rest of this routine). Trashes AF, DE.
 li_sum:
         di
         ld (li_sum_sp),sp
         ld sp,LT_LP
-        ld a,LT_SUM_START-(LT_SUM_START/256*256) ; B:A = -42 * LT_BIAS, the biases taken off
-        ld b,LT_SUM_START/256
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_0
-        inc b
-li_sum_0:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_1
-        inc b
-li_sum_1:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_2
-        inc b
-li_sum_2:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_3
-        inc b
-li_sum_3:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_4
-        inc b
-li_sum_4:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_5
-        inc b
-li_sum_5:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_6
-        inc b
-li_sum_6:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_7
-        inc b
-li_sum_7:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_8
-        inc b
-li_sum_8:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_9
-        inc b
-li_sum_9:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_10
-        inc b
-li_sum_10:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_11
-        inc b
-li_sum_11:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_12
-        inc b
-li_sum_12:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_13
-        inc b
-li_sum_13:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_14
-        inc b
-li_sum_14:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_15
-        inc b
-li_sum_15:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_16
-        inc b
-li_sum_16:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_17
-        inc b
-li_sum_17:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_18
-        inc b
-li_sum_18:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_19
-        inc b
-li_sum_19:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_20
-        inc b
-li_sum_20:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_21
-        inc b
-li_sum_21:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_22
-        inc b
-li_sum_22:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_23
-        inc b
-li_sum_23:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_24
-        inc b
-li_sum_24:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_25
-        inc b
-li_sum_25:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_26
-        inc b
-li_sum_26:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_27
-        inc b
-li_sum_27:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_28
-        inc b
-li_sum_28:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_29
-        inc b
-li_sum_29:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_30
-        inc b
-li_sum_30:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_31
-        inc b
-li_sum_31:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_32
-        inc b
-li_sum_32:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_33
-        inc b
-li_sum_33:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_34
-        inc b
-li_sum_34:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_35
-        inc b
-li_sum_35:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_36
-        inc b
-li_sum_36:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_37
-        inc b
-li_sum_37:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_38
-        inc b
-li_sum_38:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_39
-        inc b
-li_sum_39:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_40
-        inc b
-li_sum_40:
-        pop hl
-        add a,(hl)
-        jr nc,li_sum_41
-        inc b
-li_sum_41:
-        ld sp,(li_sum_sp)
-        ei
-        ld l,a
-        ld h,b
-        ret
+        ld de,LT_SUM_START      ; minus the tables' biases
+        include "linetab.inc"   ; the adds, SP and EI back, HL = DE, RET; then the tables
 li_sum_sp:      dw 0
-
-        include "linetab.inc"
