@@ -222,7 +222,12 @@ ab_lazy_scan:
         call sm_make            ; flips, nothing changed; C, DE kept)
         jr z,ab_lazy_scan
         call ab_make_s_made     ; ab_make's depth-limited path from sm_make on (no child key:
-        jp ab_loop_made         ; at most 2 plies left, below TT_MIN_DEPTH + 1, main.asm)
+        ld a,(ix+FR_DEPTH)      ; at most 2 plies left, below TT_MIN_DEPTH + 1, main.asm)
+        dec a
+        jp nz,ab_loop_made
+        call ab_leaf            ; one ply left: the child is a leaf, its value exact whatever
+        NEG_HL                  ; the window, so no window to set and no null window first
+        jp ab_loop_value
 ab_lazy_end:
         ld a,(ix+FR_I)          ; no move at all: a pass or the end
         or a
