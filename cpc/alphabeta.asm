@@ -221,13 +221,19 @@ ab_lazy_scan:
         ld (ix+FR_MOVE),c       ; the move is found by making it (sm_make: Z where nothing
         call sm_make            ; flips, nothing changed; C, DE kept)
         jr z,ab_lazy_scan
-        call ab_make_s_made     ; ab_make's depth-limited path from sm_make on (no child key:
-        ld a,(ix+FR_DEPTH)      ; at most 2 plies left, below TT_MIN_DEPTH + 1, main.asm)
-        dec a
-        jp nz,ab_loop_made
-        call ab_leaf            ; one ply left: the child is a leaf, its value exact whatever
-        NEG_HL                  ; the window, so no window to set and no null window first
+        ld a,(ix+FR_DEPTH)      ; ab_make's depth-limited path from sm_make on (no child key:
+        dec a                   ; at most 2 plies left, below TT_MIN_DEPTH + 1, main.asm)
+        jr nz,ab_lazy_node
+        call ab_make_leaf_made  ; one ply left: the child is a leaf, its value exact whatever
+        call ab_leaf            ; the window, so no window to set and no null window first
+        NEG_HL
         jp ab_loop_value
+ab_lazy_node:
+        ld (ix+FR_SIZE+FR_DEPTH),a
+        ld (ix+FR_SIZE+FR_P),e
+        ld (ix+FR_SIZE+FR_O),d
+        call ab_make_leaf_made
+        jp ab_loop_made
 ab_lazy_end:
         ld a,(ix+FR_I)          ; no move at all: a pass or the end
         or a
@@ -455,15 +461,27 @@ ab_make_exact:
         ld e,(ix+FR_O)
         jp eg_make
 
-; ab_make_s: ab_make of the depth-limited search without the child's table key (the shallow
-; values of ab_key_values look at a child and take it back); the line pointers follow the
-; move (linetab.asm). Trashes everything but IX.
+; ab_make_s: ab_make of the depth-limited search without the child's table key; the line
+; pointers follow the move (linetab.asm). ab_make_leaf fills only what ab_leaf reads of a
+; child (DIFF, EMPTY, S), for the shallow values of ab_key_values, which look at a child and
+; take it back, and ab_make_leaf_made does the same after sm_make (ab_lazy). Trash everything
+; but IX.
 ab_make_s:
+        call ab_make_leaf
+        ld a,(ix+FR_DEPTH)
+        dec a
+        ld (ix+FR_SIZE+FR_DEPTH),a
+        ld a,(ix+FR_O)
+        ld (ix+FR_SIZE+FR_P),a
+        ld a,(ix+FR_P)
+        ld (ix+FR_SIZE+FR_O),a
+        ret
+ab_make_leaf:
         ld (ix+FR_MOVE),c
         ld d,(ix+FR_P)
         ld e,(ix+FR_O)
         call sm_make            ; B = flips, HL' = their weights
-ab_make_s_made:
+ab_make_leaf_made:
         ld a,(ix+FR_DIFF)       ; DIFF' = -(DIFF + 2 * flips + 1)
         add a,b
         add a,b
@@ -473,11 +491,6 @@ ab_make_s_made:
         ld a,(ix+FR_EMPTY)
         dec a
         ld (ix+FR_SIZE+FR_EMPTY),a
-        ld a,(ix+FR_DEPTH)
-        dec a
-        ld (ix+FR_SIZE+FR_DEPTH),a
-        ld (ix+FR_SIZE+FR_P),e
-        ld (ix+FR_SIZE+FR_O),d
         ld h,mb_board/256
         ld l,c
         set 7,l
@@ -754,7 +767,7 @@ ab_key_values:
 ab_key_values_move:
         ld hl,(ab_key_ptr)
         ld c,(hl)
-        call ab_make_s
+        call ab_make_leaf
         call ab_leaf            ; HL = V(child, 0) for the child's side to move
         NEG_HL                  ; u, for P
         ex de,hl
