@@ -221,8 +221,9 @@ ab_lazy_scan:
         ld (ix+FR_MOVE),c       ; the move is found by making it (sm_make: Z where nothing
         call sm_make            ; flips, nothing changed; C, DE kept)
         jr z,ab_lazy_scan
-        ld a,(ix+FR_DEPTH)      ; ab_make's depth-limited path from sm_make on (no child key:
-        dec a                   ; at most 2 plies left, below TT_MIN_DEPTH + 1, main.asm)
+        ld a,(ix+FR_DEPTH)      ; the child's frame as ab_make fills it, from sm_make on, but
+        dec a                   ; no child key (at most 2 plies left, below TT_MIN_DEPTH + 1,
+                                ; main.asm)
         jr nz,ab_lazy_node
         call ab_make_leaf_made  ; one ply left: the child is a leaf, its value exact whatever
         call ab_leaf            ; the window, so no window to set and no null window first

@@ -5,10 +5,11 @@
 ; white; the cell at place i is the digit of 3^i). linetab.inc, generated from the weights
 ; file by `cpc-othello build`, holds a table of 3^n bytes for each length n (the share from
 ; black's side for every state, + the table's bias: minus its smallest share), the geometry:
-; for each cell, its four lines and its places in them, and li_sum's adds. Each line keeps a pointer LT_LP[l] = its table + its state, kept
-; up to date as the depth-limited search makes and takes back moves (li_make, li_unmake),
-; so the leaf adds 42 bytes (li_sum) instead of scanning the board. The exact endgame, which
-; has no evaluation, does not keep them.
+; for each cell, its four lines and its places in them, and li_sum's adds. Each line keeps a
+; pointer LT_LP[l] = its table + its state, kept up to date as the depth-limited search
+; makes and takes back moves (li_make, li_unmake), so the leaf adds 42 bytes (li_sum)
+; instead of scanning the board. The exact endgame, which has no evaluation, does not keep
+; them.
 ;
 ;   li_init     the pointers from mb_board (each deep search, after el_init).
 ;   li_make     after sm_make: the move on top of the undo stack, A = its colour.
@@ -17,7 +18,7 @@
 
 LT_HI           equ &0300       ; page: the high byte of 3^k (and 2 * 3^k) at its low byte
 
-; li_init: the pointers from mb_board. Trashes AF, BC, DE, HL.
+; li_init: the pointers from mb_board. Trashes AF, BC, DE, HL and the other bank's.
 li_init:
         ld hl,lt_pows           ; LT_HI[3^k & 255] = 3^k / 256
         ld b,8
@@ -65,8 +66,8 @@ li_init_next:
         jr c,li_init_cell
         ret
 
-; li_add: C = a cell: adds 3^pos to its four lines (li_addn with one cell). Trashes AF, BC,
-; DE, HL and the other bank's.
+; li_add: C = a cell: adds 3^pos to its four lines (li_addn with one cell). Keeps C (li_init
+; adds a white disc twice); trashes AF, B, DE, HL and the other bank's.
 li_add:
         ld hl,li_add_cell
         ld (hl),c

@@ -10,7 +10,8 @@ pub const LINE_COUNT: usize = 42;
 /// The shortest and the longest line.
 pub const LENGTHS: std::ops::RangeInclusive<usize> = 2..=8;
 /// A line's share, from black's side, lies within -SHARE_LIMIT..SHARE_LIMIT for the weights a
-/// file may give (docs/ai.md 2): the Z80's tables hold it in a byte, biased by SHARE_LIMIT.
+/// file may give (docs/ai.md 2): the Z80's tables hold it in a byte, each table biased by
+/// minus its smallest share, so a byte is at most 2 * SHARE_LIMIT.
 pub const SHARE_LIMIT: i32 = 64;
 
 /// The 42 lines (square = 8 * row + column, in order along the line): rows, columns, the

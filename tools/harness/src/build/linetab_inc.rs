@@ -2,8 +2,8 @@
 //! tables"): the end of `li_sum`, which adds the 42 lines' bytes with as few carry checks as
 //! the tables' largest bytes allow; for each line length n (2..8) a table of 3^n bytes, each
 //! line state's share of the leaf's mobility terms from black's side (`othello_engine::lines`)
-//! + that table's bias; and the geometry the Z80 keeps the 42 line states with: the table of
-//! each line, powers of 3 and, for each cell, its four lines and its places in them.
+//! plus that table's bias; and the geometry the Z80 keeps the 42 line states with: the table
+//! of each line, powers of 3 and, for each cell, its four lines and its places in them.
 
 use std::fmt::Write;
 
@@ -74,8 +74,7 @@ pub fn linetab_include(w: &Weights) -> String {
         .collect();
     let of_length = |n: usize| &tables.iter().find(|(m, _)| *m == n).expect("a length").1;
     let ls = lines();
-    // li_sum starts from minus the lines' biases, as a 16-bit number (portable sources: no
-    // negative operands of / in the division that takes its high byte).
+    // li_sum starts from minus the lines' biases, as a 16-bit number (`ld de,LT_SUM_START`).
     let biases: i32 = ls.iter().map(|l| bias(of_length(l.len()))).sum();
     let _ = writeln!(s, "LT_SUM_START equ {}", (65536 - biases) % 65536);
     let largest: Vec<i32> = ls
@@ -102,7 +101,6 @@ pub fn linetab_include(w: &Weights) -> String {
             let _ = writeln!(s, "        db {}", v.join(","));
         }
     }
-    let ls = lines();
     // Table base of each line (and of the dummy line 42, a corner's missing diagonal).
     let _ = writeln!(s, "lt_bases:");
     for l in &ls {
