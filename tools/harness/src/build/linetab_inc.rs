@@ -188,4 +188,66 @@ mod tests {
             "65536 - the 42 biases"
         );
     }
+
+    /// The groups of `sum_code`'s output, as line numbers, read from its comments.
+    fn groups(code: &str) -> Vec<Vec<usize>> {
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for l in code.lines() {
+            let Some((_, comment)) = l.split_once("; line ") else {
+                continue;
+            };
+            let line: usize = comment
+                .split(':')
+                .next()
+                .and_then(|n| n.trim().parse().ok())
+                .expect("a line number");
+            if comment.contains("a new group") {
+                groups.push(Vec::new());
+            }
+            groups.last_mut().expect("a group first").push(line);
+        }
+        groups
+    }
+
+    /// Every line once, in order; no group can carry out of A; one carry check a group.
+    fn check_sum_code(largest: &[i32]) -> usize {
+        let code = sum_code(largest);
+        let groups = groups(&code);
+        let order: Vec<usize> = groups.iter().flatten().copied().collect();
+        assert_eq!(order, (0..largest.len()).collect::<Vec<_>>());
+        for g in &groups {
+            let bound: i32 = g.iter().map(|&l| largest[l]).sum();
+            assert!(bound <= 255, "group {g:?} can reach {bound}");
+        }
+        assert_eq!(code.matches("pop hl").count(), largest.len());
+        assert_eq!(code.matches("inc d").count(), groups.len());
+        assert!(code.ends_with("        ex de,hl\n        ret\n"));
+        groups.len()
+    }
+
+    #[test]
+    fn the_line_sum_never_carries_inside_a_group() {
+        assert_eq!(
+            check_sum_code(&[128; 42]),
+            42,
+            "the largest bytes a share allows"
+        );
+        assert_eq!(check_sum_code(&[6; 42]), 1);
+        assert_eq!(check_sum_code(&[85; 42]), 14, "three at a time");
+        // The tables of the shipped weights, and of the accepted pair with the most groups
+        // (a search over every mobility and potential the validator accepts).
+        let largest = |m: i32, p: i32| -> Vec<i32> {
+            lines()
+                .iter()
+                .map(|l| {
+                    let t = table(m, p, l.len());
+                    t.iter().max().unwrap() + bias(&t)
+                })
+                .collect()
+        };
+        let w = Weights::default();
+        let shipped = largest(i32::from(w.mobility()), i32::from(w.potential()));
+        assert_eq!(check_sum_code(&shipped), 10);
+        assert_eq!(check_sum_code(&largest(-28, 8)), 25);
+    }
 }
