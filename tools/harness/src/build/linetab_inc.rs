@@ -20,6 +20,15 @@ fn bias(t: &[i32]) -> i32 {
     -t.iter().copied().min().unwrap_or(0)
 }
 
+/// Adds group `group`'s total (A) to DE, with its carry check.
+fn fold_group(s: &mut String, group: usize) {
+    let _ = writeln!(s, "        add a,e");
+    let _ = writeln!(s, "        ld e,a");
+    let _ = writeln!(s, "        jr nc,lt_sum_{group}");
+    let _ = writeln!(s, "        inc d");
+    let _ = writeln!(s, "lt_sum_{group}:");
+}
+
 /// `li_sum`'s adds (its start is in cpc/linetab.asm: SP on LT_LP, DE = LT_SUM_START): the
 /// lines' bytes go into A in groups whose largest bytes sum to at most 255, so only a
 /// group's total needs a carry check when it joins DE. `largest[l]` is line l's largest byte.
@@ -29,11 +38,7 @@ fn sum_code(largest: &[i32]) -> String {
     let mut bound = 0;
     for (l, &top) in largest.iter().enumerate() {
         if l > 0 && bound + top > 255 {
-            let _ = writeln!(s, "        add a,e");
-            let _ = writeln!(s, "        ld e,a");
-            let _ = writeln!(s, "        jr nc,lt_sum_{group}");
-            let _ = writeln!(s, "        inc d");
-            let _ = writeln!(s, "lt_sum_{group}:");
+            fold_group(&mut s, group);
             group += 1;
             bound = 0;
         }
@@ -45,11 +50,7 @@ fn sum_code(largest: &[i32]) -> String {
         }
         bound += top;
     }
-    let _ = writeln!(s, "        add a,e");
-    let _ = writeln!(s, "        ld e,a");
-    let _ = writeln!(s, "        jr nc,lt_sum_{group}");
-    let _ = writeln!(s, "        inc d");
-    let _ = writeln!(s, "lt_sum_{group}:");
+    fold_group(&mut s, group);
     let _ = writeln!(s, "        ld sp,(li_sum_sp)");
     let _ = writeln!(s, "        ei");
     let _ = writeln!(s, "        ex de,hl");
