@@ -45,6 +45,23 @@ FR_MAX_MOVES    equ (FR_SIZE-FR_LIST)/2     ; 42 (a game reaches at most 33)
 SELECT_MIN_DEPTH equ 3          ; a selective level reduces at nodes with this many plies left
                                 ; (and more than AB_ORDER_EMPTIES empties: docs/ai.md 4.5)
 
+; COUNT_NODE: one node more (ai_nodes, 32 bits, little endian): a byte's INC (HL) and the
+; carry into the next byte only when it wraps, 9 NOPs most of the time. Trashes F, HL.
+        macro COUNT_NODE
+        ld hl,ai_nodes
+        inc (hl)
+        jr nz,@counted
+        inc hl
+        inc (hl)
+        jr nz,@counted
+        inc hl
+        inc (hl)
+        jr nz,@counted
+        inc hl
+        inc (hl)
+@counted:
+        mend
+
 ab_values       equ SCRATCH     ; the shallow values of the node being keyed (biased):
                                 ; 2 * FR_MAX_MOVES bytes (ab_key_values)
 B_ZERO          equ &8000       ; 0, biased
@@ -58,16 +75,7 @@ ab_node:
         ld a,(ai_abort)         ; "move now"
         or a
         jp nz,sr_abort
-        ld hl,(ai_nodes)        ; count the node (32 bits)
-        inc hl
-        ld (ai_nodes),hl
-        ld a,h
-        or l
-        jr nz,ab_node_counted
-        ld hl,(ai_nodes+2)
-        inc hl
-        ld (ai_nodes+2),hl
-ab_node_counted:
+        COUNT_NODE
         call tt_probe           ; the transposition table may settle it (tt.asm)
         ret c
         ld a,(ix+FR_ALPHA)
@@ -325,16 +333,7 @@ ab_leaf:
         ld a,(ai_abort)         ; "move now"
         or a
         jp nz,sr_abort
-        ld hl,(ai_nodes)
-        inc hl
-        ld (ai_nodes),hl
-        ld a,h
-        or l
-        jr nz,ab_leaf_counted
-        ld hl,(ai_nodes+2)
-        inc hl
-        ld (ai_nodes+2),hl
-ab_leaf_counted:
+        COUNT_NODE
         ld d,(ix+FR_O)          ; the child's side to move
         ld e,(ix+FR_P)
         call mob_any
@@ -504,7 +503,10 @@ ab_make_leaf_made:
         ld d,a
         add hl,de
         exx
-        call ev_corner_make     ; a corner: its neighbours' weights change (eval.asm)
+        ld a,c                  ; a corner: its neighbours' weights change (eval.asm); the
+        sub 19                  ; corners 11, 18, 81, 88 lie outside 19..80, so most cells
+        cp 81-19                ; need no call
+        call nc,ev_corner_make
         exx
         push hl
         exx
@@ -527,6 +529,10 @@ ab_unmake:
         call li_unmake
         ld e,(ix+FR_O)
         call sm_undo_masks      ; C = the cell
+        ld a,c                  ; a corner's neighbours get W again (no corner in 19..80)
+        sub 19
+        cp 81-19
+        ret c
         jp ev_corner_undo
 ab_unmake_exact:
         ld e,(ix+FR_O)

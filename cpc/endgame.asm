@@ -315,6 +315,8 @@ eg_nws:
         ld a,(ix+FR_EMPTY)
         dec a
         jp z,eg_nws_last
+        dec a
+        jp z,eg_nws_two
         xor a
         ld (ix+FR_BEST),a       ; no move yet
         ld (ix+FR_MOVE),a       ; from the start of the list
@@ -379,9 +381,11 @@ eg_nws_over:
         ld a,(ix+FR_DIFF)       ; neither can move: the game is over
         ld b,(ix+FR_EMPTY)
         jr eg_nws_term
+
 eg_nws_last:
         ld hl,EL_LIST           ; one square left (eg_last): P plays it if it can, else O,
         ld c,(hl)               ; else nobody
+eg_nws_last_at:                 ; C = that square
         ld e,(ix+FR_O)
         ld h,mb_board/256
         call mb_count_flips
@@ -422,19 +426,64 @@ eg_nws_term_byte:
         xor &80
         ret
 
-; eg_count: one node more (ai_nodes, 32 bits). Keeps BC, DE, HL; trashes AF.
+; eg_nws_two: eg_nws with two empty squares. eg_try_next's order is then the list's (two
+; squares in one quarter make it even, in two quarters both odd), and each move's child has
+; one square left, whose value eg_nws_last counts out at once: the child's frame gets only P,
+; O and DIFF, and there is no parity to keep (nothing below reads it) or list to scan. The
+; same tree, values and node count as eg_nws's loop. FR_LIST = the other square, FR_I = the
+; squares left to try.
+eg_nws_two:
+        ld (ix+FR_BEST),a       ; no move yet (A = 0)
+        ld hl,EL_LIST
+        ld c,(hl)               ; the first square
+        ld l,c
+        ld a,(hl)
+        ld (ix+FR_LIST),a       ; and the other
+        ld (ix+FR_I),2
+eg_nws_two_move:
+        ld d,(ix+FR_P)
+        ld e,(ix+FR_O)
+        call sm_make_x
+        jr z,eg_nws_two_next    ; not a move: C kept
+        ld a,(ix+FR_DIFF)       ; the child: O to move, DIFF' = -(DIFF + 2 * flips + 1)
+        add a,b
+        add a,b
+        inc a
+        neg
+        ld (ix+FR_SIZE+FR_DIFF),a
+        ld (ix+FR_SIZE+FR_P),e
+        ld (ix+FR_SIZE+FR_O),d
+        ld c,(ix+FR_LIST)
+        ld de,FR_SIZE
+        add ix,de
+        call eg_count           ; the child is a node
+        call eg_nws_last_at
+        ld de,-FR_SIZE
+        add ix,de
+        neg                     ; P's value
+        push af
+        ld e,(ix+FR_O)
+        call sm_undo_x          ; C = the move's cell
+        pop af
+        cp (ix+FR_BEST)         ; a new best?
+        jr c,eg_nws_two_next
+        jr z,eg_nws_two_next
+        ld (ix+FR_BEST),a
+        cp (ix+FR_ALPHA)        ; above alpha: a cut-off
+        jr z,eg_nws_two_next
+        ret nc
+eg_nws_two_next:
+        ld a,(ix+FR_LIST)       ; the other square, this one its other
+        ld (ix+FR_LIST),c
+        ld c,a
+        dec (ix+FR_I)
+        jr nz,eg_nws_two_move
+        jp eg_nws_done
+
+; eg_count: one node more (ai_nodes, 32 bits). Keeps A, BC, DE, HL; trashes F.
 eg_count:
         push hl
-        ld hl,(ai_nodes)
-        inc hl
-        ld (ai_nodes),hl
-        ld a,h
-        or l
-        jr nz,eg_count_done
-        ld hl,(ai_nodes+2)
-        inc hl
-        ld (ai_nodes+2),hl
-eg_count_done:
+        COUNT_NODE
         pop hl
         ret
 
