@@ -79,7 +79,7 @@ irq_keys:
         ld a,(ai_busy)
         or a
         ret z
-        ld hl,key_new+KM_M_LINE
+        ld hl,key_new+(2*KM_M_LINE)
         ld a,(hl)
         and KM_M_BIT
         jr z,irq_keys_esc
@@ -98,7 +98,7 @@ irq_keys_esc:
         or a
         ret z
 irq_keys_esc_take:
-        ld hl,key_new+KM_ESC_LINE
+        ld hl,key_new+(2*KM_ESC_LINE)
         ld a,(hl)
         and KM_ESC_BIT
         ret z

@@ -84,7 +84,7 @@ replay_run_wait:
         ld b,1
         call wait_frames
         pop bc
-        ld a,(key_held+KM_F_LINE)
+        ld a,(key_held+(2*KM_F_LINE))
         and KM_F_BIT
         jr z,replay_key         ; let go
         djnz replay_run_wait
