@@ -135,8 +135,7 @@ AB_SORT_TRY     equ 4           ; FR_SORT: eg_lazy_next finds the moves
 EG_QUARTERS     equ SCRATCH+128 ; + cell: the cell's quarter, bit 0 a1-d4, 1 e1-h4, 2 a5-d8, 3 e5-h8
 
 eg_lazy:
-        ld a,(eg_parity)        ; the odd quarters first (eg_try_next)
-        ld (ix+FR_LIST),a
+        call eg_first_pass      ; the odd quarters first (eg_try_next)
         ld a,AB_SORT_TRY
         jp ab_lazy_sort
 eg_lazy_next:
@@ -181,6 +180,18 @@ eg_try_next_pass:
         rla
         jr c,eg_try_next_scan
         xor a                   ; after the second: none left
+        ret
+
+; eg_first_pass: FR_LIST = the quarters of eg_try_next's first pass: the odd ones, or, when
+; no quarter is odd, those of the second pass at once (a first pass would walk the whole list
+; and find nothing; the same order). Trashes AF.
+eg_first_pass:
+        ld a,(eg_parity)
+        or a
+        jr nz,eg_first_pass_odd
+        cpl                     ; &FF: the second pass, every quarter
+eg_first_pass_odd:
+        ld (ix+FR_LIST),a
         ret
 
 ; eg_regions: EG_QUARTERS, each cell's quarter (eg_try_next). Trashes AF, B, DE, HL.
@@ -320,8 +331,7 @@ eg_nws:
         xor a
         ld (ix+FR_BEST),a       ; no move yet
         ld (ix+FR_MOVE),a       ; from the start of the list
-        ld a,(eg_parity)        ; the odd quarters first
-        ld (ix+FR_LIST),a
+        call eg_first_pass      ; the odd quarters first
 eg_nws_scan:
         call eg_try_next
         jr z,eg_nws_done
