@@ -33,7 +33,8 @@ FR_N            equ 13          ; moves in the list
 FR_I            equ 14          ; index of the move being searched
 FR_MOVE         equ 15          ; its cell
 FR_SORT         equ 16          ; 0: the list as it is; 1, 2: lowest key first
-                                ; (2: ab_key_values); 3: ab_lazy; 4: eg_lazy
+                                ; (2: ab_key_values); 3: lowest key first, the keys not
+                                ; made yet (AB_SORT_LATER); 4: ab_lazy; 5: eg_lazy
 FR_ALPHA0       equ 17          ; word: alpha as the node was entered (tt_store's bound)
 FR_BMOVE        equ 19          ; the cell of the best move so far
 FR_HMOVE        equ 20          ; the transposition table's best move, 0 = none (tt.asm)
@@ -201,7 +202,8 @@ ab_loop_done:
 ; than the list; measured in docs/benchmarks.md).
 ; FR_MOVE is the cursor in the empty list; FR_N is never reached.
 AB_LAZY_EMPTIES equ 5           ; measured best: 4 costs 1 % more, 6 0.3 % (with eg_nws)
-AB_SORT_LAZY    equ 3           ; FR_SORT: ab_lazy_next finds the moves
+AB_SORT_LATER   equ 3           ; FR_SORT: ab_pick keys the moves after the table's (ab_gen)
+AB_SORT_LAZY    equ 4           ; FR_SORT: ab_lazy_next finds the moves
 
 ab_lazy:
         ld a,AB_SORT_LAZY
@@ -600,8 +602,11 @@ ab_gen_listed:
         ld a,(ab_exact)         ; the depth-limited search: shallow values (and a selective
         ld hl,ab_replies        ; level's marks); the exact endgame and the root: replies
         or (hl)
-        jr nz,ab_key_replies
-        jp ab_key_values
+        jp z,ab_key_values
+        ld a,(ix+FR_HMOVE)      ; the table's move goes first (tt_first): the others are
+        or a                    ; keyed only if it does not cut the node off (ab_pick)
+        jr z,ab_key_replies
+        ld (ix+FR_SORT),AB_SORT_LATER
 ab_gen_done:
         ld a,(ix+FR_N)
         ret
@@ -630,13 +635,14 @@ ab_key_weights_key:
 
 ; ab_key_replies: key = 8 * min(O's replies, 15) + (127 - w) / 32 (ab_key_put).
 ab_key_replies:
-        ld (ix+FR_SORT),1
         push ix
         pop hl
         ld de,FR_LIST
         add hl,de
-        ld (ab_key_ptr),hl
         ld a,(ix+FR_N)
+ab_key_replies_from:            ; HL = the first entry to key, A = the entries from it
+        ld (ix+FR_SORT),1
+        ld (ab_key_ptr),hl
         ld (ab_key_left),a
 ab_key_replies_key:
         ld hl,(ab_key_ptr)
@@ -713,6 +719,16 @@ ab_pick:
         or (ix+FR_HFIRST)
         ret nz
 ab_pick_sorted:
+        ld a,(ix+FR_SORT)       ; keys not made yet (the table's move did not cut off, or
+        cp AB_SORT_LATER        ; was not in the list): the moves from this one on
+        jr nz,ab_pick_keyed
+        ld a,(ix+FR_N)
+        sub (ix+FR_I)
+        push hl
+        call ab_key_replies_from
+        pop hl
+        ld c,(hl)
+ab_pick_keyed:
         ld a,(ix+FR_N)
         sub (ix+FR_I)
         dec a

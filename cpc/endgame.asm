@@ -131,7 +131,7 @@ eg_parity_flip:
 
 ; eg_lazy: ab_lazy in the exact endgame (at most AB_LAZY_EMPTIES empty squares): the moves
 ; in eg_try_next's order, each found by making it.
-AB_SORT_TRY     equ 4           ; FR_SORT: eg_lazy_next finds the moves
+AB_SORT_TRY     equ 5           ; FR_SORT: eg_lazy_next finds the moves
 EG_QUARTERS     equ SCRATCH+128 ; + cell: the cell's quarter, bit 0 a1-d4, 1 e1-h4, 2 a5-d8, 3 e5-h8
 
 eg_lazy:
