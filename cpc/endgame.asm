@@ -10,7 +10,7 @@
 ;   eg_lazy         ab_lazy of the exact endgame: the moves in eg_try_next's order.
 ;   eg_last         the value of a child with one empty square left and plies to go.
 ;   eg_nws_node     a node with at most EG_NWS_EMPTIES empty squares: eg_nws if its window
-;                   is null, else ab_node.
+;                   is null, else ab_node; eg_nws_two the null-window nodes with two.
 ;
 ; Move order in the endgame (alphabeta.asm ab_gen): the transposition table's move first,
 ; then fastest first (fewest replies for the opponent) while more than AB_ORDER_EMPTIES
