@@ -271,7 +271,7 @@ eg_last_nobody:
 ; node under a null-window move of PVS, alphabeta.asm ab_loop), else ab_node. Out: HL
 ; (biased), as ab_node.
 EG_NWS_EMPTIES  equ 6           ; measured best (docs/benchmarks.md): 4 costs 5 % more, 5 4 %,
-                                ; 7 2 %, 8 21 %; from 5 they keep no table entry (tt.asm)
+                                ; 7 2 %, 8 21 %; they keep no table entry (tt.asm)
 
 eg_nws_node:
         ld l,(ix+FR_ALPHA)
