@@ -53,7 +53,9 @@ pub struct MatchArgs {
     #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
     sprt: Option<matches::elo::Sprt>,
     /// Also write the games and tallies as JSON, with each answer of the Z80 program (empty
-    /// squares, seconds left, CPC µs, stage)
+    /// squares, seconds left, CPC µs, stage). It is written again after every game, with the
+    /// games finished so far (`planned_games` says how many were asked for), so a match stopped
+    /// before its end keeps them
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
     /// Worker threads [default: all cores]
@@ -99,15 +101,32 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         .build()
         .context("cannot start the worker threads")?;
     let progress = Bar::new("{msg:>6} [{bar:40}] {pos}/{len} {elapsed_precise} eta {eta}");
-    let result = pool.install(|| matches::run(&config, &workshop, &progress));
+    let command = std::env::args().collect::<Vec<_>>().join(" ");
+    let write_json = |report: &MatchReport| -> Result<()> {
+        if let Some(path) = &args.json {
+            let text = serde_json::to_string_pretty(&report.json(&command))?;
+            cpc_dsk::write_atomically(path, text.as_bytes())
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        Ok(())
+    };
+    // A report that cannot be written while the match runs is said once; the final write
+    // below fails the command.
+    let warned = std::sync::atomic::AtomicBool::new(false);
+    let on_game = |so_far: &MatchReport| {
+        if let Err(e) = write_json(so_far) {
+            if !warned.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                eprintln!("warning: {e:#}");
+            }
+        }
+    };
+    let result = pool.install(|| matches::run(&config, &workshop, &progress, &on_game));
     progress.finish();
     let report = result?;
 
     print_report(&report, &weights_path, pool.current_num_threads());
     if let Some(path) = &args.json {
-        let command = std::env::args().collect::<Vec<_>>().join(" ");
-        let text = serde_json::to_string_pretty(&report.json(&command))?;
-        cpc_dsk::write_atomically(path, text.as_bytes())?;
+        write_json(&report)?;
         println!("report written to {}", path.display());
     }
     Ok(if report.aborted() == 0 {

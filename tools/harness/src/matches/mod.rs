@@ -130,7 +130,9 @@ pub fn build_image(weights: &Weights, origin: &str) -> Result<Image, MatchError>
 
 /// Plays the match. Each engine is started once first, so that one which cannot play is an
 /// error before any game; a game that then cannot go on (a crash, a timeout) is reported as
-/// aborted and the others still count.
+/// aborted and the others still count. After each game `on_game` gets the report of the games
+/// finished so far (in order of their numbers, one call at a time), so that a match stopped
+/// before its end keeps them (`match --json` writes it each time).
 ///
 /// # Errors
 /// [`MatchError::Engine`] for an engine that cannot play.
@@ -138,6 +140,7 @@ pub fn run(
     config: &MatchConfig,
     workshop: &Workshop,
     progress: &dyn Progress,
+    on_game: &(dyn Fn(&MatchReport) + Sync),
 ) -> Result<MatchReport, MatchError> {
     let mut engines = Vec::new();
     for e in &config.engines {
@@ -171,6 +174,17 @@ pub fn run(
     let points: Mutex<Vec<Option<f64>>> = Mutex::new(vec![None; config.games]);
     let decision: Mutex<Option<elo::SprtState>> = Mutex::new(None);
     let stop = AtomicBool::new(false);
+    let report = |games: Vec<GameRecord>, sprt| MatchReport {
+        engines: engines.clone(),
+        games,
+        planned: config.games,
+        sprt,
+        seed: config.seed,
+        random_plies: config.random_plies,
+        alternate: config.alternate,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    let finished: Mutex<Vec<GameRecord>> = Mutex::new(Vec::new());
     let games: Vec<GameRecord> = (0..config.games)
         .into_par_iter()
         .filter_map(|i| {
@@ -208,6 +222,12 @@ pub fn run(
                     stop.store(true, Ordering::Relaxed);
                 }
             }
+            {
+                let mut so_far = finished.lock().expect("no panic holds it");
+                so_far.push(record.clone());
+                so_far.sort_by_key(|g| g.number);
+                on_game(&report(so_far.clone(), None));
+            }
             progress.advance(1);
             Some(record)
         })
@@ -224,15 +244,7 @@ pub fn run(
             }),
         )
     });
-    Ok(MatchReport {
-        engines,
-        games,
-        sprt,
-        seed: config.seed,
-        random_plies: config.random_plies,
-        alternate: config.alternate,
-        seconds: started.elapsed().as_secs_f64(),
-    })
+    Ok(report(games, sprt))
 }
 
 /// Engine 0's points in a finished game (1, ½, 0), `None` for an aborted one.
@@ -280,4 +292,62 @@ fn play_one(
         let e = &config.engines[order[color.index()]];
         format!("{color} `{}`: {why}", e.label)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::Silent;
+
+    /// `on_game` sees every finished game once, in a report that grows by one game a call,
+    /// in the games' order, with the planned number; the last one is the final report's games.
+    #[test]
+    fn each_finished_game_is_reported_while_the_match_runs() {
+        let w = Weights::default();
+        let engines = [
+            Engine::parse("ref:2").unwrap(),
+            Engine::parse("ref:1").unwrap(),
+        ];
+        let mut shared = None;
+        let sides = [
+            resolve(&engines[0], &w, "test", &mut shared).unwrap(),
+            resolve(&engines[1], &w, "test", &mut shared).unwrap(),
+        ];
+        let workshop = Workshop {
+            sides,
+            gtp_timeout: GTP_TIMEOUT,
+        };
+        let config = MatchConfig {
+            engines,
+            games: 5,
+            seed: 7,
+            random_plies: 4,
+            alternate: true,
+            sprt: None,
+        };
+        let seen: Mutex<Vec<(usize, Vec<usize>)>> = Mutex::new(Vec::new());
+        let on_game = |r: &MatchReport| {
+            let numbers = r.games.iter().map(|g| g.number).collect();
+            seen.lock().unwrap().push((r.planned, numbers));
+        };
+        let report = run(&config, &workshop, &Silent, &on_game).unwrap();
+        let seen = seen.into_inner().unwrap();
+        assert_eq!(seen.len(), 5, "one report a game");
+        for (k, (planned, numbers)) in seen.iter().enumerate() {
+            assert_eq!(*planned, 5);
+            assert_eq!(
+                numbers.len(),
+                k + 1,
+                "report {k} holds the games finished so far"
+            );
+            assert!(
+                numbers.windows(2).all(|p| p[0] < p[1]),
+                "in order: {numbers:?}"
+            );
+        }
+        let last = &seen[4].1;
+        let all: Vec<usize> = report.games.iter().map(|g| g.number).collect();
+        assert_eq!(last, &all);
+        assert_eq!(all, vec![1, 2, 3, 4, 5]);
+    }
 }

@@ -331,6 +331,9 @@ pub struct MatchReport {
     pub engines: Vec<EngineInfo>,
     /// The games, in order.
     pub games: Vec<GameRecord>,
+    /// The games asked for: more than `games` holds in a report of a match still running
+    /// ([`run`](super::run)'s `on_game`) or stopped by its sequential test.
+    pub planned: usize,
     /// The seed of the openings.
     pub seed: u64,
     /// Random plies per opening.
@@ -430,6 +433,7 @@ impl MatchReport {
             "seed": self.seed,
             "random_plies": self.random_plies,
             "alternate": self.alternate,
+            "planned_games": self.planned,
             "seconds": self.seconds,
             "engines": engines,
             "black": self.by_color(Color::Black).json(),
@@ -570,6 +574,7 @@ mod tests {
                 },
             ],
             games,
+            planned: 4,
             seed: 1,
             random_plies: 4,
             alternate: true,
