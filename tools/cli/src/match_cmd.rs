@@ -53,9 +53,9 @@ pub struct MatchArgs {
     #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
     sprt: Option<matches::elo::Sprt>,
     /// Also write the games and tallies as JSON, with each answer of the Z80 program (empty
-    /// squares, seconds left, CPC µs, stage). It is written again after every game, with the
-    /// games finished so far (`planned_games` says how many were asked for), so a match stopped
-    /// before its end keeps them
+    /// squares, seconds left, CPC µs, stage). While the match runs it is written after a game
+    /// (at most every 10 seconds) with the games finished so far (`planned_games` says how many
+    /// were asked for), so a match stopped before its end keeps them
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
     /// Worker threads [default: all cores]
@@ -65,6 +65,10 @@ pub struct MatchArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = matches::GTP_TIMEOUT.as_secs())]
     gtp_timeout: u64,
 }
+
+/// How often `--json` is written while the match runs (after a game): a game against
+/// GRhino's top levels takes minutes, a thousand games of the shallow levels seconds.
+const JSON_EVERY: Duration = Duration::from_secs(10);
 
 /// Runs `match`.
 pub fn run(args: MatchArgs) -> Result<ExitCode> {
@@ -113,14 +117,19 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
     // A report that cannot be written while the match runs is said once; the final write
     // below fails the command.
     let warned = std::sync::atomic::AtomicBool::new(false);
-    let on_game = |so_far: &MatchReport| {
+    let write_so_far = |so_far: &MatchReport| {
         if let Err(e) = write_json(so_far) {
             if !warned.swap(true, std::sync::atomic::Ordering::Relaxed) {
-                eprintln!("warning: {e:#}");
+                progress.warn(&format!("warning: {e:#}"));
             }
         }
     };
-    let result = pool.install(|| matches::run(&config, &workshop, &progress, &on_game));
+    let checkpoint = matches::Checkpoint {
+        every: JSON_EVERY,
+        report: &write_so_far,
+    };
+    let checkpoint = args.json.is_some().then_some(&checkpoint);
+    let result = pool.install(|| matches::run(&config, &workshop, &progress, checkpoint));
     progress.finish();
     let report = result?;
 

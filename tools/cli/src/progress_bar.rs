@@ -27,6 +27,15 @@ impl Bar {
         Bar(bar)
     }
 
+    /// A line above the bar (on stderr as it is when the bar is hidden).
+    pub fn warn(&self, text: &str) {
+        if self.0.is_hidden() {
+            eprintln!("{text}");
+        } else {
+            self.0.println(text);
+        }
+    }
+
     /// Takes the bar off the screen.
     pub fn finish(&self) {
         self.0.finish_and_clear();

@@ -128,11 +128,21 @@ pub fn build_image(weights: &Weights, origin: &str) -> Result<Image, MatchError>
     Image::from_game(&game).map_err(|e| MatchError::Build(e.to_string()))
 }
 
+/// Where a running match hands out the games finished so far ([`run`]), so that a match
+/// stopped before its end keeps them (`match --json` writes them).
+pub struct Checkpoint<'a> {
+    /// At most one report in this time (after the first game's; the final report aside):
+    /// a match of quick games would otherwise copy and write its games after each one.
+    pub every: Duration,
+    /// Gets the report of the games finished so far, in order of their numbers, with the
+    /// sequential test's state; one call at a time.
+    pub report: &'a (dyn Fn(&MatchReport) + Sync),
+}
+
 /// Plays the match. Each engine is started once first, so that one which cannot play is an
 /// error before any game; a game that then cannot go on (a crash, a timeout) is reported as
-/// aborted and the others still count. After each game `on_game` gets the report of the games
-/// finished so far (in order of their numbers, one call at a time), so that a match stopped
-/// before its end keeps them (`match --json` writes it each time).
+/// aborted and the others still count. With a [`Checkpoint`] the games finished so far are
+/// reported while it runs.
 ///
 /// # Errors
 /// [`MatchError::Engine`] for an engine that cannot play.
@@ -140,7 +150,7 @@ pub fn run(
     config: &MatchConfig,
     workshop: &Workshop,
     progress: &dyn Progress,
-    on_game: &(dyn Fn(&MatchReport) + Sync),
+    checkpoint: Option<&Checkpoint>,
 ) -> Result<MatchReport, MatchError> {
     let mut engines = Vec::new();
     for e in &config.engines {
@@ -184,7 +194,8 @@ pub fn run(
         alternate: config.alternate,
         seconds: started.elapsed().as_secs_f64(),
     };
-    let finished: Mutex<Vec<GameRecord>> = Mutex::new(Vec::new());
+    // The games finished so far and when they were last reported (checkpoint).
+    let finished: Mutex<(Vec<GameRecord>, Option<Instant>)> = Mutex::new((Vec::new(), None));
     let games: Vec<GameRecord> = (0..config.games)
         .into_par_iter()
         .filter_map(|i| {
@@ -222,11 +233,18 @@ pub fn run(
                     stop.store(true, Ordering::Relaxed);
                 }
             }
-            {
+            if let Some(c) = checkpoint {
                 let mut so_far = finished.lock().expect("no panic holds it");
-                so_far.push(record.clone());
-                so_far.sort_by_key(|g| g.number);
-                on_game(&report(so_far.clone(), None));
+                so_far.0.push(record.clone());
+                if so_far.1.is_none_or(|t| t.elapsed() >= c.every) {
+                    so_far.0.sort_by_key(|g| g.number);
+                    let sprt = config.sprt.map(|test| {
+                        let decided = *decision.lock().expect("no panic holds it");
+                        (test, decided.unwrap_or_else(|| test.state(&units)))
+                    });
+                    (c.report)(&report(so_far.0.clone(), sprt));
+                    so_far.1 = Some(Instant::now());
+                }
             }
             progress.advance(1);
             Some(record)
@@ -299,8 +317,10 @@ mod tests {
     use super::*;
     use crate::verify::Silent;
 
-    /// `on_game` sees every finished game once, in a report that grows by one game a call,
-    /// in the games' order, with the planned number; the last one is the final report's games.
+    /// A checkpoint with no interval sees every finished game once, in a report that grows by
+    /// one game a call, in the games' order, with the planned number and the sequential
+    /// test's state; the last one holds the final report's games. With an interval longer
+    /// than the match only the first game's report goes out.
     #[test]
     fn each_finished_game_is_reported_while_the_match_runs() {
         let w = Weights::default();
@@ -323,14 +343,23 @@ mod tests {
             seed: 7,
             random_plies: 4,
             alternate: true,
-            sprt: None,
+            // Hypotheses too close for 5 games to decide: every game is played.
+            sprt: Some(elo::Sprt {
+                elo0: 0.0,
+                elo1: 1.0,
+            }),
         };
         let seen: Mutex<Vec<(usize, Vec<usize>)>> = Mutex::new(Vec::new());
-        let on_game = |r: &MatchReport| {
+        let note = |r: &MatchReport| {
+            assert!(r.sprt.is_some(), "the test's state goes with the games");
             let numbers = r.games.iter().map(|g| g.number).collect();
             seen.lock().unwrap().push((r.planned, numbers));
         };
-        let report = run(&config, &workshop, &Silent, &on_game).unwrap();
+        let every_game = Checkpoint {
+            every: Duration::ZERO,
+            report: &note,
+        };
+        let report = run(&config, &workshop, &Silent, Some(&every_game)).unwrap();
         let seen = seen.into_inner().unwrap();
         assert_eq!(seen.len(), 5, "one report a game");
         for (k, (planned, numbers)) in seen.iter().enumerate() {
@@ -349,5 +378,18 @@ mod tests {
         let all: Vec<usize> = report.games.iter().map(|g| g.number).collect();
         assert_eq!(last, &all);
         assert_eq!(all, vec![1, 2, 3, 4, 5]);
+
+        let calls = Mutex::new(0);
+        let count = |_: &MatchReport| *calls.lock().unwrap() += 1;
+        let hourly = Checkpoint {
+            every: Duration::from_secs(3600),
+            report: &count,
+        };
+        run(&config, &workshop, &Silent, Some(&hourly)).unwrap();
+        assert_eq!(
+            calls.into_inner().unwrap(),
+            1,
+            "only the first game's report"
+        );
     }
 }
