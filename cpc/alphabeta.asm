@@ -548,7 +548,9 @@ ab_unmake_exact:
 ; selective one marking its reduced moves too) and fastest first (fewest replies for O, then
 ; the heavier square) in the exact endgame and at the root (ab_replies), in list order below
 ; (measured best: 5, with the transposition table; ab_node then puts the table's move
-; first). Out: A = FR_N = the number of moves. Trashes everything but IX, IY.
+; first). Keyed by replies with a table move (FR_HMOVE), the keys wait for ab_pick
+; (AB_SORT_LATER): a cut-off by that move spares them. Out: A = FR_N = the number of moves.
+; Trashes everything but IX, IY.
 AB_ORDER_EMPTIES equ 5          ; also docs/ai.md 4.5's "more than 5 empty squares"
 
 ab_gen:
@@ -697,8 +699,9 @@ ab_key_put_few:
 
 ; ab_pick: C = the next move to search (FR_I): in list order, or the remaining move with the
 ; lowest key, swapped into place (the earliest of equal keys); first of all the table's best
-; move (FR_HFIRST). Entries move with their keys, which ab_select_depth reads. Trashes AF, B,
-; DE, HL.
+; move (FR_HFIRST). Entries move with their keys, which ab_select_depth reads. With
+; AB_SORT_LATER it keys the remaining moves first (ab_key_replies_from), unless one is left.
+; Trashes AF, B, DE, HL (with AB_SORT_LATER everything but C, IX, IY; AF' too).
 ab_pick:
         push ix
         pop hl
@@ -719,21 +722,22 @@ ab_pick:
         or (ix+FR_HFIRST)
         ret nz
 ab_pick_sorted:
-        ld a,(ix+FR_SORT)       ; keys not made yet (the table's move did not cut off, or
-        cp AB_SORT_LATER        ; was not in the list): the moves from this one on
-        jr nz,ab_pick_keyed
-        ld a,(ix+FR_N)
-        sub (ix+FR_I)
-        push hl
-        call ab_key_replies_from
-        pop hl
-        ld c,(hl)
-ab_pick_keyed:
         ld a,(ix+FR_N)
         sub (ix+FR_I)
         dec a
         ret z                   ; the last one
         ld b,a                  ; B = entries after this one
+        ld a,(ix+FR_SORT)       ; keys not made yet (the table's move did not cut off, or
+        cp AB_SORT_LATER        ; was not in the list): the moves from this one on
+        jr nz,ab_pick_keyed
+        ld a,b
+        inc a
+        push bc
+        push hl
+        call ab_key_replies_from
+        pop hl
+        pop bc
+ab_pick_keyed:
         push hl
         inc hl
         ld e,l                  ; DE = the lowest key's entry + 1

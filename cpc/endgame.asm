@@ -314,8 +314,9 @@ eg_nws_node_alpha:
 ; FR_DIFF, FR_EMPTY, FR_P, FR_O. It searches as ab_node would, in eg_try_next's order, and
 ; returns the same fail-soft value, counting the nodes as ab_node and eg_last count them
 ; (each move, the pass, the last square), but with byte values and no table entries, move
-; list, PV or windows to keep: the first move above alpha ends the node. Up to 4 empty
-; squares, where no node keeps a table entry, it is ab_node's very tree. FR_BEST holds the
+; list, PV or windows to keep: the first move above alpha ends the node. Up to 5 empty
+; squares, where ab_node keeps no list (eg_lazy) and no table entry, it is ab_node's very
+; tree. FR_BEST holds the
 ; best (0: no move yet), FR_MOVE the cell, FR_LIST the quarters of the pass. Out: A = the
 ; value for P (v + 128). Trashes all but IX, IY.
 eg_nws:

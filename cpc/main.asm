@@ -89,3 +89,9 @@ image_end:
         if 2/(TT_MIN_DEPTH+1)                   ; ab_lazy's moves (at most 2 plies left)
         ab_lazy_must_key_its_children           ; skip the table key of ab_make
         endif
+        if AB_SORT_LATER/AB_SORT_LAZY           ; ab_loop: below AB_SORT_LAZY ab_pick,
+        the_sort_codes_are_out_of_order         ; AB_SORT_LAZY ab_lazy, above it eg_lazy
+        endif
+        if AB_SORT_LAZY/AB_SORT_TRY
+        the_lazy_sort_codes_are_out_of_order
+        endif

@@ -338,6 +338,7 @@ sr_deep_wld_done:
         ld iy,UNDO_STACK
         ld hl,1
         ld (ai_nodes),hl        ; the root is a node
+        ld (ix+FR_HMOVE),0      ; no table move: the root's keys are made at once
         ld a,1                  ; the root's list is keyed by replies, without shallow
         ld (ab_replies),a       ; values (its moves are never reduced, and no leaf may stop
         call ab_gen             ; it before sr_abort_sp is set)
