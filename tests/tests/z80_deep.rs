@@ -468,6 +468,10 @@ fn ai_timed(z: &mut Z80, board: &Board, level: u8, left: u16) -> AiAnswer {
     a
 }
 
+/// The seconds left in the first position of the next test, where the check needs more
+/// than half of them.
+const LEFT_MORE_THAN_HALF: u16 = 42;
+
 #[test]
 fn the_win_loss_draw_check_replaces_a_move_that_throws_a_result_away() {
     // docs/ai.md 4.6: positions of level 7's match games where the move of the depth-limited
@@ -481,12 +485,13 @@ fn the_win_loss_draw_check_replaces_a_move_that_throws_a_result_away() {
     let mut z = Z80::new(&w, "cpc/weights.toml");
     z.start();
     for (text, left, depth) in [
-        // 16 empties: depth 8, then the check, 28 CPC s with an empty table: more than half
-        // of the 45 s planned for with 50 s left, which a move with the check may take
-        // (docs/ai.md 4.4).
+        // 16 empties: depth 8, then the check, 21.8 CPC s with an empty table (28 before
+        // issue 15's thirteenth round): more than half of the 37 s planned for with 42 s
+        // left, which a move with the check may take (docs/ai.md 4.4), and less than the
+        // 27 s of its limit.
         (
             "-----OX-O----X-XOOXXXOX-OOOOOXOOOOXOOOXOOOOXXOOOOOOXXOOO--OOOO-- X",
-            50,
+            LEFT_MORE_THAN_HALF,
             8,
         ),
         // 15 empties, the depth-8 move draws and another wins.
@@ -512,7 +517,7 @@ fn the_win_loss_draw_check_replaces_a_move_that_throws_a_result_away() {
             u64::from(def.wld),
         );
         assert!(a.us <= hard + 100_000, "{}: {} µs", show(&b), a.us);
-        if left == 50 {
+        if left == LEFT_MORE_THAN_HALF {
             let t = u64::from(left) - 5;
             assert!(a.us > t / 2 * 1_000_000, "{} µs: no more than half", a.us);
         }
