@@ -36,7 +36,7 @@ sr_nixon_easy_move:
         or a
         jr z,sr_nixon_easy_pv   ; end of the list
         ld b,(ix+1)
-        call sr_count_node
+        call eg_count
         call ev_move_score      ; HL = S1
         call sr_offer
         inc ix
@@ -69,7 +69,7 @@ sr_nixon_hard_move:
         ret z
         ld b,(ix+1)
         ld (sr_root_ptr),ix
-        call sr_count_node
+        call eg_count
         ld a,(sr_discs)
         call ev_set_factor
         call ev_move_score
@@ -143,7 +143,7 @@ sr_best_reply:
         ret z
         ld c,a
         ld b,(ix+1)
-        call sr_count_node
+        call eg_count
         call ev_move_score
         ld (sr_reply),hl
 sr_best_reply_next:
@@ -154,7 +154,7 @@ sr_best_reply_next:
         jr z,sr_best_reply_done
         ld c,a
         ld b,(ix+1)
-        call sr_count_node
+        call eg_count
         call ev_move_score
         ld de,(sr_reply)
         call sr_greater
@@ -873,19 +873,6 @@ sr_greater:
         sbc hl,de               ; DE' - HL': borrow iff DE' < HL'
         pop de
         pop hl
-        ret
-
-; sr_count_node: ai_nodes += 1 (32 bits). Trashes AF, HL.
-sr_count_node:
-        ld hl,(ai_nodes)
-        inc hl
-        ld (ai_nodes),hl
-        ld a,h
-        or l
-        ret nz
-        ld hl,(ai_nodes+2)
-        inc hl
-        ld (ai_nodes+2),hl
         ret
 
 ; ---- Data -------------------------------------------------------------------------------------
