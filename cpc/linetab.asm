@@ -18,71 +18,17 @@
 
 LT_HI           equ &0300       ; page: the high byte of 3^k (and 2 * 3^k) at its low byte
 
-; li_init: the pointers from mb_board. Trashes AF, BC, DE, HL and the other bank's.
-li_init:
-        ld hl,lt_pows           ; LT_HI[3^k & 255] = 3^k / 256
-        ld b,8
-li_init_pow:
-        ld e,(hl)
-        inc hl
-        ld a,(hl)
-        inc hl
-        ld d,LT_HI/256
-        ld (de),a
-        djnz li_init_pow
-        ld hl,lt_pows2          ; and of 2 * 3^k (the low bytes differ from those of 3^k)
-        ld b,8
-li_init_pow2:
-        ld e,(hl)
-        inc hl
-        ld a,(hl)
-        inc hl
-        ld d,LT_HI/256
-        ld (de),a
-        djnz li_init_pow2
-        ld hl,lt_bases          ; every line empty
-        ld de,LT_LP
-        ld bc,2*43
-        ldir
-        ld c,MB_FIRST
-li_init_cell:
-        ld h,mb_board/256
-        ld l,c
-        ld a,(hl)
-        dec a
-        cp 2
-        jr nc,li_init_next      ; empty or frame
-        push bc
-        push af
-        call li_add
-        pop af
-        or a
-        call nz,li_add          ; black: 1, white: 2
-        pop bc
-li_init_next:
-        inc c
-        ld a,c
-        cp MB_END
-        jr c,li_init_cell
-        ret
-
-; li_add: C = a cell: adds 3^pos to its four lines (li_addn with one cell). Keeps C (li_init
-; adds a white disc twice); trashes AF, B, DE, HL and the other bank's.
-li_add:
-        ld hl,li_add_cell
-        ld (hl),c
-        inc hl
-        ld b,1
-        jr li_addn
-li_add_cell:    db 0
-
 ; li_addn / li_subn: B cells, at HL - 1, HL - 2, ... (the undo stack's order, downwards):
 ; adds / subtracts 3^pos to / from the pointer of each of their four lines (pos: the cell's
 ; place in the line), HL left on the last; li_adda2 / li_suba2: A = one cell, 2 * 3^pos.
 ; The loop keeps HL and B in this bank and works in the other (a loop instead of a call per
 ; cell: 8 NOPs less a flipped disc). The four blocks are written out (a REPT is not
-; portable, docs/assembler.md). Trash AF, BC, DE, HL of both banks (li_adda2 / li_suba2
-; this bank's only).
+; portable, docs/assembler.md). The build lists a cell's two lines with the largest places
+; first and numbers each line from the end that leaves the other two at places up to 4
+; (linetab.inc, `cell_geometry`): their 3^pos is one byte, so the last two blocks add it to
+; or take it from the low byte and pass only a carry to the high one (13 NOPs a line without
+; one, against 20 and 22); 4 and not 5, so that li_adda2 / li_suba2's 2 * 3^pos is one byte
+; there too. Trash AF, BC, DE, HL of both banks (li_adda2 / li_suba2 this bank's only).
 li_addn:
         dec hl
         ld a,(hl)
@@ -124,32 +70,28 @@ li_addn:
         adc a,(hl)
         ld (hl),a
         ex de,hl
-        ld e,(hl)
-        inc l
-        ld c,(hl)
+        ld e,(hl)               ; 3^pos < 256 (pos <= 4): the high byte takes the carry
         inc l
         ld a,(de)
-        add a,c
+        add a,(hl)
         ld (de),a
+        jr nc,li_addn_third
         inc e
-        ld a,(bc)
         ex de,hl
-        adc a,(hl)
-        ld (hl),a
+        inc (hl)
         ex de,hl
+li_addn_third:
+        inc l
         ld e,(hl)
         inc l
-        ld c,(hl)
-        inc l
         ld a,(de)
-        add a,c
+        add a,(hl)
         ld (de),a
+        jr nc,li_addn_fourth
         inc e
-        ld a,(bc)
         ex de,hl
-        adc a,(hl)
-        ld (hl),a
-        ex de,hl
+        inc (hl)
+li_addn_fourth:
         exx
         djnz li_addn
         ret
@@ -198,36 +140,28 @@ li_subn:
         sbc a,c
         ld (hl),a
         ex de,hl
-        ld e,(hl)
-        inc l
-        ld c,(hl)
+        ld e,(hl)               ; 3^pos < 256 (pos <= 4): the high byte takes the borrow
         inc l
         ld a,(de)
-        sub c
+        sub (hl)
         ld (de),a
+        jr nc,li_subn_third
         inc e
-        ld a,(bc)
         ex de,hl
-        ld c,a
-        ld a,(hl)
-        sbc a,c
-        ld (hl),a
+        dec (hl)
         ex de,hl
+li_subn_third:
+        inc l
         ld e,(hl)
         inc l
-        ld c,(hl)
-        inc l
         ld a,(de)
-        sub c
+        sub (hl)
         ld (de),a
+        jr nc,li_subn_fourth
         inc e
-        ld a,(bc)
         ex de,hl
-        ld c,a
-        ld a,(hl)
-        sbc a,c
-        ld (hl),a
-        ex de,hl
+        dec (hl)
+li_subn_fourth:
         exx
         djnz li_subn
         ret
@@ -273,36 +207,33 @@ li_adda2:                       ; 2 * 3^pos (a white disc put down or taken back
         adc a,(hl)
         ld (hl),a
         ex de,hl
+        ld e,(hl)               ; 2 * 3^pos < 256 (pos <= 4): the high byte takes the carry
+        inc l
+        ld a,(hl)
+        add a,a
+        ld c,a
+        ld a,(de)
+        add a,c
+        ld (de),a
+        jr nc,li_adda2_third
+        inc e
+        ex de,hl
+        inc (hl)
+        ex de,hl
+li_adda2_third:
+        inc l
         ld e,(hl)
         inc l
         ld a,(hl)
         add a,a
         ld c,a
-        inc l
         ld a,(de)
         add a,c
         ld (de),a
+        ret nc
         inc e
-        ld a,(bc)
         ex de,hl
-        adc a,(hl)
-        ld (hl),a
-        ex de,hl
-        ld e,(hl)
-        inc l
-        ld a,(hl)
-        add a,a
-        ld c,a
-        inc l
-        ld a,(de)
-        add a,c
-        ld (de),a
-        inc e
-        ld a,(bc)
-        ex de,hl
-        adc a,(hl)
-        ld (hl),a
-        ex de,hl
+        inc (hl)
         ret
 li_suba2:
         rlca
@@ -350,40 +281,33 @@ li_suba2:
         sbc a,c
         ld (hl),a
         ex de,hl
+        ld e,(hl)               ; 2 * 3^pos < 256 (pos <= 4): the high byte takes the borrow
+        inc l
+        ld a,(hl)
+        add a,a
+        ld c,a
+        ld a,(de)
+        sub c
+        ld (de),a
+        jr nc,li_suba2_third
+        inc e
+        ex de,hl
+        dec (hl)
+        ex de,hl
+li_suba2_third:
+        inc l
         ld e,(hl)
         inc l
         ld a,(hl)
         add a,a
         ld c,a
-        inc l
         ld a,(de)
         sub c
         ld (de),a
+        ret nc
         inc e
-        ld a,(bc)
         ex de,hl
-        ld c,a
-        ld a,(hl)
-        sbc a,c
-        ld (hl),a
-        ex de,hl
-        ld e,(hl)
-        inc l
-        ld a,(hl)
-        add a,a
-        ld c,a
-        inc l
-        ld a,(de)
-        sub c
-        ld (de),a
-        inc e
-        ld a,(bc)
-        ex de,hl
-        ld c,a
-        ld a,(hl)
-        sbc a,c
-        ld (hl),a
-        ex de,hl
+        dec (hl)
         ret
 
 ; li_make: after sm_make (the move on top of the undo stack at IY), A = the mover's colour.
@@ -442,3 +366,63 @@ li_sum:
         ld de,LT_SUM_START      ; minus the tables' biases
         include "linetab.inc"   ; the adds, SP and EI back, HL = DE, RET; then the tables
 li_sum_sp:      dw 0
+
+; After the tables, where the program has room left before FRAMES (the page LT_GEO starts
+; on has none): li_init runs once a search.
+; li_init: the pointers from mb_board. Trashes AF, BC, DE, HL and the other bank's.
+li_init:
+        ld hl,lt_pows           ; LT_HI[3^k & 255] = 3^k / 256
+        ld b,8
+li_init_pow:
+        ld e,(hl)
+        inc hl
+        ld a,(hl)
+        inc hl
+        ld d,LT_HI/256
+        ld (de),a
+        djnz li_init_pow
+        ld hl,lt_pows2          ; and of 2 * 3^k (the low bytes differ from those of 3^k)
+        ld b,8
+li_init_pow2:
+        ld e,(hl)
+        inc hl
+        ld a,(hl)
+        inc hl
+        ld d,LT_HI/256
+        ld (de),a
+        djnz li_init_pow2
+        ld hl,lt_bases          ; every line empty
+        ld de,LT_LP
+        ld bc,2*43
+        ldir
+        ld c,MB_FIRST
+li_init_cell:
+        ld h,mb_board/256
+        ld l,c
+        ld a,(hl)
+        dec a
+        cp 2
+        jr nc,li_init_next      ; empty or frame
+        push bc
+        push af
+        call li_add
+        pop af
+        or a
+        call nz,li_add          ; black: 1, white: 2
+        pop bc
+li_init_next:
+        inc c
+        ld a,c
+        cp MB_END
+        jr c,li_init_cell
+        ret
+
+; li_add: C = a cell: adds 3^pos to its four lines (li_addn with one cell). Keeps C (li_init
+; adds a white disc twice); trashes AF, B, DE, HL and the other bank's.
+li_add:
+        ld hl,li_add_cell
+        ld (hl),c
+        inc hl
+        ld b,1
+        jp li_addn
+li_add_cell:    db 0

@@ -58,6 +58,66 @@ fn sum_code(largest: &[i32]) -> String {
     s
 }
 
+/// The largest place whose 3^pos (and 2 * 3^pos) is one byte: the last two blocks of
+/// `li_addn`, `li_subn`, `li_adda2` and `li_suba2` add it to or take it from the low byte of a
+/// line's pointer and pass only a carry to the high one (cpc/linetab.asm).
+pub const ONE_BYTE_PLACE: u32 = 4;
+const _: () = assert!(2 * 3u32.pow(ONE_BYTE_PLACE) < 256);
+
+/// Each cell's four lines as (line, place), the largest places first, so that the first two
+/// blocks of the line updates (any 3^pos) meet the places beyond [`ONE_BYTE_PLACE`] and the
+/// last two never do. A line's share is the same read from either end
+/// (`othello_engine::lines::line_counts` looks both ways), so each line is numbered from the
+/// end that keeps every cell at most two lines beyond `ONE_BYTE_PLACE`: the first such choice
+/// in a depth-first search over the lines (one exists; the test below checks it). A corner's
+/// missing diagonal is the dummy line 42 at place 0.
+fn cell_geometry(ls: &[Vec<u8>]) -> Vec<[(u8, u32); 4]> {
+    let reversed = line_ends(ls, 0, &mut [0; 64]).expect("every cell within two large places");
+    let mut lines_of: Vec<Vec<(u8, u32)>> = vec![Vec::new(); 64];
+    for (li, l) in ls.iter().enumerate() {
+        for (pos, &sq) in l.iter().enumerate() {
+            let pos = if reversed[li] { l.len() - 1 - pos } else { pos };
+            lines_of[usize::from(sq)].push((li as u8, pos as u32));
+        }
+    }
+    lines_of
+        .into_iter()
+        .map(|mut v| {
+            v.resize(4, (42, 0));
+            v.sort_by_key(|e| std::cmp::Reverse(e.1));
+            [v[0], v[1], v[2], v[3]]
+        })
+        .collect()
+}
+
+/// Which lines from `from` on to number from their far end, given how many places beyond
+/// [`ONE_BYTE_PLACE`] each cell already has (`large`): the first choice, forward before
+/// reversed, that leaves no cell with more than two.
+fn line_ends(ls: &[Vec<u8>], from: usize, large: &mut [u8; 64]) -> Option<Vec<bool>> {
+    let Some(l) = ls.get(from) else {
+        return Some(Vec::new());
+    };
+    for reversed in [false, true] {
+        let cells: Vec<usize> = (0..l.len())
+            .filter(|&pos| {
+                let pos = if reversed { l.len() - 1 - pos } else { pos };
+                pos as u32 > ONE_BYTE_PLACE
+            })
+            .map(|pos| usize::from(l[pos]))
+            .collect();
+        if cells.iter().any(|&sq| large[sq] == 2) {
+            continue;
+        }
+        cells.iter().for_each(|&sq| large[sq] += 1);
+        if let Some(mut rest) = line_ends(ls, from + 1, large) {
+            rest.insert(0, reversed);
+            return Some(rest);
+        }
+        cells.iter().for_each(|&sq| large[sq] -= 1);
+    }
+    None
+}
+
 /// The text of `linetab.inc`.
 #[must_use]
 pub fn linetab_include(w: &Weights) -> String {
@@ -122,21 +182,10 @@ pub fn linetab_include(w: &Weights) -> String {
         lows.push(p & 255);
         let _ = writeln!(s, "        db {},{}", p & 255, p >> 8);
     }
-    // Per cell (mailbox 11 + 10*row + col), 8 bytes at LT_GEO + 8*cell: for the four
-    // orientations, the offset of the line's pointer (2 * line) in page LT_GEO and 3^pos low byte.
-    let mut geo = vec![(42u8, 0u32); 64 * 4];
-    for (li, l) in ls.iter().enumerate() {
-        // The orientation from the line's step: a row, a column, a1-h8, h1-a8.
-        let orient = match l[1] - l[0] {
-            1 => 0,
-            8 => 1,
-            9 => 2,
-            _ => 3,
-        };
-        for (pos, &sq) in l.iter().enumerate() {
-            geo[usize::from(sq) * 4 + orient] = (li as u8, pos as u32);
-        }
-    }
+    // Per cell (mailbox 11 + 10*row + col), 8 bytes at LT_GEO + 8*cell: for its four lines,
+    // the offset of the line's pointer (2 * line) in page LT_GEO and 3^pos low byte, the
+    // largest places first (`cell_geometry`).
+    let geo = cell_geometry(&ls);
     let _ = writeln!(s, "        align 256");
     let _ = writeln!(
         s,
@@ -150,10 +199,9 @@ pub fn linetab_include(w: &Weights) -> String {
         }
         let (r, c) = (cell / 10 - 1, cell % 10 - 1);
         let sq = (8 * r + c) as usize;
-        let v: Vec<String> = (0..4)
-            .flat_map(|o| {
-                let (li, pos) = geo[sq * 4 + o];
-                let pos = if li == 42 { 0 } else { pos };
+        let v: Vec<String> = geo[sq]
+            .iter()
+            .flat_map(|&(li, pos)| {
                 [
                     (2 * u32::from(li)).to_string(),
                     (3u32.pow(pos) & 255).to_string(),
@@ -188,6 +236,59 @@ mod tests {
             text.contains("LT_SUM_START equ 64458"),
             "65536 - the 42 biases"
         );
+    }
+
+    #[test]
+    fn each_cell_has_its_four_lines_with_one_byte_places_last() {
+        let ls = lines();
+        let geo = cell_geometry(&ls);
+        for (sq, entries) in geo.iter().enumerate() {
+            let mut own: Vec<u8> = (0..ls.len())
+                .filter(|&li| ls[li].contains(&(sq as u8)))
+                .map(|li| li as u8)
+                .collect();
+            own.resize(4, 42);
+            let mut got: Vec<u8> = entries.iter().map(|e| e.0).collect();
+            got.sort_unstable();
+            own.sort_unstable();
+            assert_eq!(got, own, "square {sq}'s lines");
+            assert!(
+                entries[2].1 <= ONE_BYTE_PLACE && entries[3].1 <= ONE_BYTE_PLACE,
+                "square {sq}: {entries:?}"
+            );
+        }
+        // Each line's places are 0..n once each, read from one end or the other.
+        for (li, l) in ls.iter().enumerate() {
+            let places: Vec<u32> = l
+                .iter()
+                .map(|&sq| {
+                    geo[usize::from(sq)]
+                        .iter()
+                        .find(|e| usize::from(e.0) == li)
+                        .expect("listed")
+                        .1
+                })
+                .collect();
+            let forward: Vec<u32> = (0..l.len() as u32).collect();
+            let backward: Vec<u32> = forward.iter().rev().copied().collect();
+            assert!(
+                places == forward || places == backward,
+                "line {li}: {places:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_line_reads_the_same_from_either_end() {
+        for n in LENGTHS {
+            let t = table(7, 3, n);
+            for (s, &share) in t.iter().enumerate() {
+                let reversed = othello_engine::lines::state_cells(s, n)
+                    .iter()
+                    .fold(0, |acc, &d| 3 * acc + usize::from(d));
+                assert_eq!(t[reversed], share, "length {n}, state {s}");
+            }
+        }
     }
 
     /// The groups of `sum_code`'s output, as line numbers, read from its comments.
