@@ -213,6 +213,9 @@ ab_lazy_sort:                   ; A = FR_SORT (eg_lazy: AB_SORT_TRY)
         ld (ix+FR_MOVE),0       ; EL_LIST + 0 links to the first empty cell
         jp ab_node_loop
 ab_lazy_next:
+        ld a,(ix+FR_DEPTH)      ; one ply left: the leaves are made without the masks
+        dec a                   ; (sm_masks, moves.asm)
+        ld (sm_masks),a
         ld d,(ix+FR_P)
         ld e,(ix+FR_O)
         ld c,(ix+FR_MOVE)
@@ -246,6 +249,8 @@ ab_lazy_node:
         call ab_make_leaf_made
         jp ab_loop_made
 ab_lazy_end:
+        ld a,1                  ; the masks again
+        ld (sm_masks),a
         ld a,(ix+FR_I)          ; no move at all: a pass or the end
         or a
         jp z,ab_no_move
@@ -344,7 +349,17 @@ ab_leaf:
         ld d,e
         ld e,a
         call mob_any
-        jp nc,ab_leaf_over
+        jr c,ab_leaf_on
+        ld a,(sm_masks)         ; made without the masks (ab_lazy): look again without them
+        rra
+        jr c,ab_leaf_over
+        call mob_any_all
+        jr c,ab_leaf_on
+        ld a,d
+        ld d,e
+        ld e,a
+        call mob_any_all
+        jr nc,ab_leaf_over
 ab_leaf_on:
         call li_sum             ; HL = the two terms for black
         ld a,(ix+FR_O)
@@ -367,7 +382,7 @@ ab_leaf_over:
 
 ; The principal variation (docs/ai.md 6.1) is kept in a triangular table: one line of
 ; PV_STRIDE bytes (a length, then cells) for each number of empty squares, line(e) at
-; ab_pv_base + 32 * e, so a node and the pass node above it share a line, and a node's child
+; ab_pv_base + 24 * e, so a node and the pass node above it share a line, and a node's child
 ; has the line below. A node whose move comes back inside its window writes its line: that
 ; move followed by the child's line (ab_pv_set); the line of a node that fails is never
 ; read, so nothing clears it, except where a line ends: a finished game (ab_no_move), a
@@ -414,8 +429,10 @@ ab_pv_line:
         add hl,hl
         add hl,hl
         add hl,hl
+        ld e,l
+        ld d,h
         add hl,hl
-        add hl,hl               ; * PV_STRIDE (32)
+        add hl,de               ; * PV_STRIDE (24)
         ld de,(ab_pv_base)
         add hl,de
         ret
@@ -530,12 +547,21 @@ ab_unmake:
         ld a,(ix+FR_P)          ; the line pointers, from the undo stack
         call li_unmake
         ld e,(ix+FR_O)
+        ld a,(sm_masks)         ; a leaf's move made without the masks (ab_lazy_next)
+        rra
+        jr nc,ab_unmake_leaf
         call sm_undo_masks      ; C = the cell
+ab_unmake_corner:
         ld a,c                  ; a corner's neighbours get W again (no corner in 19..80)
         sub 19
         cp 81-19
         ret c
         jp ev_corner_undo
+ab_unmake_leaf:
+        ld a,1                  ; the masks again: the next leaf's ab_lazy_next clears them
+        ld (sm_masks),a
+        call sm_undo_x
+        jr ab_unmake_corner
 ab_unmake_exact:
         ld e,(ix+FR_O)
         call sm_undo_x          ; the exact endgame keeps no weights
@@ -892,7 +918,7 @@ ab_value_best:  dw 0            ; the best so far (biased)
 ab_exact:       db 0            ; 1 in the exact endgame (endgame.asm)
 ab_select:      db 0            ; the level's margin (docs/ai.md 4.5), 0: full width
 ab_replies:     db 0            ; 1: ab_gen keys by replies (the root's list, search.asm)
-ab_pv_base:     dw 0            ; line(e) = ab_pv_base + 32 * e (set by the root, search.asm)
+ab_pv_base:     dw 0            ; line(e) = ab_pv_base + 24 * e (set by the root, search.asm)
 ab_pv_one:      dw 0            ; line(1), for eg_last
 ab_win:         dw &8000+WIN    ; ab_term: a won game's base score (biased); &8000 exact
 ab_loss:        dw &8000-WIN    ; and a lost game's

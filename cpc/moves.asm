@@ -388,6 +388,23 @@ mob_any_next:
         ret c
         jr mob_any_next
 
+; mob_any_all: mob_any without the masks (every ray of every empty cell): for a leaf made
+; without them (sm_masks). Keeps DE; trashes AF, C, HL.
+mob_any_all:
+        ld c,0
+mob_any_all_next:
+        ld h,EL_LIST/256
+        ld l,c
+        ld c,(hl)
+        ld a,c
+        or a
+        ret z                   ; carry clear: none
+        ld h,mb_board/256
+        ld a,&FF
+        call sq_legal
+        ret c
+        jr mob_any_all_next
+
 ; mob_count: B = P's legal moves. Keeps DE; trashes AF, C, HL.
 mob_count:
         ld b,0
@@ -760,6 +777,9 @@ sm_make_se_end:
         ld (iy+1),c
         inc iy
         inc iy
+        ld a,(sm_masks)         ; 0: a leaf's move (ab_lazy), no masks (RRA keeps NZ)
+        rra
+        jr nc,sm_make_unmasked
         ld h,NB_TABLE/256       ; each neighbour notes the disc in its mask
         ld a,c
         sub 11
@@ -782,10 +802,18 @@ sm_make_se_end:
         set 5,(hl)
         inc l
         set 7,(hl)
+sm_make_unmasked:
         push bc
         call el_remove
         pop bc
         ret
+
+; sm_masks: 1 (bit 0) where sm_make keeps the neighbour masks; 0 while a node with one ply
+; left makes its leaves (ab_lazy_next; ab_unmake takes such a move back without them and
+; sets 1 again, as do ab_lazy_end and each search's start). A leaf reads the masks only in
+; mob_any, where a missing bit can only hide a move, never invent one, so ab_leaf looks
+; again without them (mob_any_all) before it calls a game over.
+sm_masks:       db 1
 
 ; sm_make_x: sm_make without the weights (the exact endgame needs none). Keeps C, DE;
 ; trashes AF, HL. On a cell where P has no move it changes nothing and returns Z (B = 0);

@@ -232,7 +232,8 @@ SEARCH_RAM_LOW_END equ ZOB_PAGES+&0600
 SEARCH_RAM      equ FRAMES          ; the high block: the frames .. the table
 FRAME_COUNT     equ 42              ; frames: at most 42 (alphabeta.asm)
 FRAMES          equ TT_BASE-(FRAME_COUNT*FR_SIZE)-((PV_MAX+1)*PV_STRIDE)
-PV_STRIDE       equ 32          ; bytes a PV line (a length and up to PV_MAX cells; ab_pv_line)
+PV_STRIDE       equ 24          ; bytes a PV line (a length and up to PV_MAX cells; ab_pv_line
+                                ; multiplies by 24: 8 + 16)
 PV_TABLE        equ FRAMES+(FRAME_COUNT*FR_SIZE)
 PV_ROOT         equ PV_TABLE+(PV_MAX*PV_STRIDE)
 SEARCH_RAM_END  equ TT_END
@@ -290,6 +291,8 @@ sr_deep_table_ok:
         ld (ix+FR_DIFF),a
         call el_init            ; A = empty squares
         ld (ix+FR_EMPTY),a
+        ld a,1                  ; sm_make keeps the masks (a stopped search may have left
+        ld (sm_masks),a         ; a leaf's 0, moves.asm)
         call li_init            ; the line pointers (linetab.asm)
         call eg_regions         ; the quarters of the exact endgame's order (endgame.asm)
         call eg_depth_mode      ; not the last search's mode: the root's keys make moves
@@ -727,7 +730,7 @@ sr_root_first_done:
         ld (FRAMES+FR_LIST),a
         ret
 
-; sr_pv_init: the PV lines for the root in FRAMES: line(e) = ab_pv_base + 32 * e puts the
+; sr_pv_init: the PV lines for the root in FRAMES: line(e) = ab_pv_base + 24 * e puts the
 ; root's line at PV_ROOT and the lines of the positions below it (fewer empty squares) under
 ; it; a search writes at most PV_MAX of them below the root's. The root's line starts empty.
 ; Trashes AF, DE, HL.
@@ -738,8 +741,10 @@ sr_pv_init:
         add hl,hl
         add hl,hl
         add hl,hl
+        ld e,l
+        ld d,h
         add hl,hl
-        add hl,hl               ; * PV_STRIDE
+        add hl,de               ; * PV_STRIDE
         ex de,hl
         ld hl,PV_ROOT
         or a
