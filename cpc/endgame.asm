@@ -156,6 +156,8 @@ eg_try_next:
         ld c,(ix+FR_MOVE)
         ld d,(ix+FR_P)
         ld e,(ix+FR_O)
+eg_try_next_pass_b:
+        ld b,(ix+FR_LIST)       ; B = this pass's quarters (sm_make_x clears B on a miss)
 eg_try_next_scan:
         ld h,EL_LIST/256        ; the next empty cell
         ld l,c
@@ -167,16 +169,17 @@ eg_try_next_scan:
         ld h,EG_QUARTERS/256    ; not a quarter of this pass
         set 7,l
         ld a,(hl)
-        and (ix+FR_LIST)
+        and b
         jr z,eg_try_next_scan
         call sm_make_x
-        jr z,eg_try_next_scan   ; nothing flipped: C, D, E kept
+        jr z,eg_try_next_pass_b ; nothing flipped: C, D, E kept
         ld (ix+FR_MOVE),c
         ret
 eg_try_next_pass:
-        ld a,(ix+FR_LIST)       ; the end of the list: the second pass from the start (C = 0)
+        ld a,b                  ; the end of the list: the second pass from the start (C = 0)
         cpl
         ld (ix+FR_LIST),a
+        ld b,a
         rla
         jr c,eg_try_next_scan
         xor a                   ; after the second: none left
