@@ -189,6 +189,8 @@ ab_loop_next:
         cp (ix+FR_N)
         jp c,ab_loop
 ab_loop_done:
+        ld a,1                  ; the masks again (a node with one ply left cleared them)
+        ld (sm_masks),a
         call tt_store
         ld l,(ix+FR_BEST)
         ld h,(ix+FR_BEST+1)
@@ -206,6 +208,9 @@ AB_SORT_LATER   equ 3           ; FR_SORT: ab_pick keys the moves after the tabl
 AB_SORT_LAZY    equ 4           ; FR_SORT: ab_lazy_next finds the moves
 
 ab_lazy:
+        ld a,(ix+FR_DEPTH)      ; one ply left: the leaves are made without the masks
+        dec a                   ; (sm_masks, moves.asm; ab_loop_done and ab_lazy_end set
+        ld (sm_masks),a         ; them again)
         ld a,AB_SORT_LAZY
 ab_lazy_sort:                   ; A = FR_SORT (eg_lazy: AB_SORT_TRY)
         ld (ix+FR_SORT),a
@@ -213,9 +218,6 @@ ab_lazy_sort:                   ; A = FR_SORT (eg_lazy: AB_SORT_TRY)
         ld (ix+FR_MOVE),0       ; EL_LIST + 0 links to the first empty cell
         jp ab_node_loop
 ab_lazy_next:
-        ld a,(ix+FR_DEPTH)      ; one ply left: the leaves are made without the masks
-        dec a                   ; (sm_masks, moves.asm)
-        ld (sm_masks),a
         ld d,(ix+FR_P)
         ld e,(ix+FR_O)
         ld c,(ix+FR_MOVE)
@@ -231,14 +233,14 @@ ab_lazy_scan:
         ld a,(hl)
         or a
         jr z,ab_lazy_scan
-        ld (ix+FR_MOVE),c       ; the move is found by making it (sm_make: Z where nothing
-        call sm_make            ; flips, nothing changed; C, DE kept)
-        jr z,ab_lazy_scan
+        call sm_make            ; the move is found by making it (sm_make: Z where nothing
+        jr z,ab_lazy_scan       ; flips, nothing changed; C, DE kept)
+        ld (ix+FR_MOVE),c
         ld a,(ix+FR_DEPTH)      ; the child's frame as ab_make fills it, from sm_make on, but
         dec a                   ; no child key (at most 2 plies left, below TT_MIN_DEPTH + 1,
                                 ; main.asm)
         jr nz,ab_lazy_node
-        call ab_make_leaf_made  ; one ply left: the child is a leaf, its value exact whatever
+        call ab_make_leaf_s     ; one ply left: the child is a leaf, its value exact whatever
         call ab_leaf            ; the window, so no window to set and no null window first
         NEG_HL
         jp ab_loop_value
@@ -359,7 +361,17 @@ ab_leaf:
         ld d,e
         ld e,a
         call mob_any_all
-        jr nc,ab_leaf_over
+        jr c,ab_leaf_on
+        ld a,(iy-2)             ; the game is over: DIFF and EMPTY of the leaf, which
+        add a,a                 ; ab_make_leaf_s left out (the flips: the undo stack's count)
+        inc a
+        add a,(ix+FR_DIFF)
+        neg
+        ld (ix+FR_SIZE+FR_DIFF),a
+        ld a,(ix+FR_EMPTY)
+        dec a
+        ld (ix+FR_SIZE+FR_EMPTY),a
+        jr ab_leaf_over
 ab_leaf_on:
         call li_sum             ; HL = the two terms for black
         ld a,(ix+FR_O)
@@ -510,6 +522,7 @@ ab_make_leaf_made:
         ld a,(ix+FR_EMPTY)
         dec a
         ld (ix+FR_SIZE+FR_EMPTY),a
+ab_make_leaf_s:                 ; a leaf of ab_lazy: its DIFF and EMPTY wait for a game over
         ld h,mb_board/256
         ld l,c
         set 7,l
@@ -547,7 +560,7 @@ ab_unmake:
         ld a,(ix+FR_P)          ; the line pointers, from the undo stack
         call li_unmake
         ld e,(ix+FR_O)
-        ld a,(sm_masks)         ; a leaf's move made without the masks (ab_lazy_next)
+        ld a,(sm_masks)         ; a leaf's move made without the masks (ab_lazy)
         rra
         jr nc,ab_unmake_leaf
         call sm_undo_masks      ; C = the cell
@@ -558,8 +571,6 @@ ab_unmake_corner:
         ret c
         jp ev_corner_undo
 ab_unmake_leaf:
-        ld a,1                  ; the masks again: the next leaf's ab_lazy_next clears them
-        ld (sm_masks),a
         call sm_undo_x
         jr ab_unmake_corner
 ab_unmake_exact:

@@ -808,11 +808,12 @@ sm_make_unmasked:
         pop bc
         ret
 
-; sm_masks: 1 (bit 0) where sm_make keeps the neighbour masks; 0 while a node with one ply
-; left makes its leaves (ab_lazy_next; ab_unmake takes such a move back without them and
-; sets 1 again, as do ab_lazy_end and each search's start). A leaf reads the masks only in
-; mob_any, where a missing bit can only hide a move, never invent one, so ab_leaf looks
-; again without them (mob_any_all) before it calls a game over.
+; sm_masks: 1 (bit 0) where sm_make keeps the neighbour masks; 0 in a node with one ply
+; left, which makes its leaves without them (ab_lazy sets it from the depth; ab_unmake takes
+; such a move back without them; ab_loop_done, ab_lazy_end and each search's start set 1
+; again, so the node's parent finds it as it was). A leaf reads the masks only in mob_any,
+; where a missing bit can only hide a move, never invent one, so ab_leaf looks again without
+; them (mob_any_all) before it calls a game over.
 sm_masks:       db 1
 
 ; sm_make_x: sm_make without the weights (the exact endgame needs none). Keeps C, DE;
