@@ -552,7 +552,8 @@ ab_make_leaf_s:                 ; a leaf of ab_lazy: its DIFF and EMPTY wait for
         ld a,(ix+FR_P)
         jp li_make              ; the discs it put down and flipped, on the undo stack
 
-; ab_unmake: takes back the move ab_make made. Trashes everything but IX.
+; ab_unmake: takes back the move ab_make made (or ab_lazy, which makes a leaf's move with
+; sm_make itself). Trashes everything but IX.
 ab_unmake:
         ld a,(ab_exact)
         or a

@@ -367,8 +367,8 @@ li_sum:
         include "linetab.inc"   ; the adds, SP and EI back, HL = DE, RET; then the tables
 li_sum_sp:      dw 0
 
-; After the tables, where the program has room left before FRAMES (the page LT_GEO starts
-; on has none): li_init runs once a search.
+; After the tables: the padding before LT_GEO's ALIGN 256 is too small for li_init and li_add,
+; and the program has room left between the geometry and FRAMES. li_init runs once a search.
 ; li_init: the pointers from mb_board. Trashes AF, BC, DE, HL and the other bank's.
 li_init:
         ld hl,lt_pows           ; LT_HI[3^k & 255] = 3^k / 256

@@ -86,6 +86,12 @@ image_end:
         if SCRATCH-((SCRATCH/256)*256)          ; EG_QUARTERS + cell is SCRATCH's page
         the_scratch_page_is_not_a_page          ; with bit 7 set (endgame.asm: set 7,l)
         endif
+        if PV_STRIDE-24                         ; ab_pv_line and sr_pv_init multiply by 24
+        the_pv_stride_is_not_what_ab_pv_line_multiplies_by
+        endif
+        if (PV_MAX+1)/(PV_STRIDE+1)             ; a line: its length and PV_MAX cells
+        the_pv_lines_are_too_short
+        endif
         if 2/(TT_MIN_DEPTH+1)                   ; ab_lazy's moves (at most 2 plies left)
         ab_lazy_must_key_its_children           ; skip the table key of ab_make
         endif

@@ -9,7 +9,8 @@
 ; after EL_LIST) holds a mask of the discs around every cell, bits 7 to 0 set for a disc to
 ; the NW, SE, N, S, NE, SW, W, E, so a legality test looks only along the rays that start with
 ; a disc. The exact endgame keeps no masks: it sets each empty cell's to the rays that stay on
-; the board for two squares (endgame.asm eg_rays), a superset that holds whatever is played.
+; the board for two squares (endgame.asm eg_rays), a superset that holds whatever is played;
+; nor do the leaves of a node with one ply left (sm_masks).
 ; Colours: D = the side to move (P), E = its opponent (O). mb_weight
 ; holds the effective weights (docs/ai.md 3.1) while a deep search runs (alphabeta.asm).
 ;
@@ -389,7 +390,7 @@ mob_any_next:
         jr mob_any_next
 
 ; mob_any_all: mob_any without the masks (every ray of every empty cell): for a leaf made
-; without them (sm_masks). Keeps DE; trashes AF, C, HL.
+; without them (sm_masks). Keeps DE; trashes AF, AF', C, HL.
 mob_any_all:
         ld c,0
 mob_any_all_next:
@@ -429,12 +430,13 @@ mob_count_next:
 
 ; sm_make: P (colour D) plays on cell C. Pushes on the undo stack at IY the flipped cells,
 ; their number and C; takes C out of the empty list. Out: B = discs flipped, HL' = the sum of
-; their effective weights (before the move), NZ (the masks' last INC); on a cell where P has
-; no move it changes nothing and returns Z (ab_lazy finds its moves so).
+; their effective weights (before the move), NZ; on a cell where P has no move it changes
+; nothing and returns Z (ab_lazy finds its moves so).
 ; Keeps C, DE; trashes AF, HL, DE'. Each ray block flips the ray from C in direction `off` if
 ; a P disc closes it: each flipped cell goes on the undo stack (IY), B counts it and HL' adds
 ; its effective weight. L is on the ray's first cell when a block starts and is put back
-; there. After the rays: the disc, the undo entry and the neighbour masks.
+; there. After the rays: the disc, the undo entry and, unless sm_masks is 0 (a leaf's move),
+; the neighbour masks.
 sm_make:
         exx
         ld hl,0

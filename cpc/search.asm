@@ -183,7 +183,7 @@ sr_best_reply_done:
 ;   &0900-&0EFF  ZOB_PAGES   the position keys, byte k in page k (tt.asm)
 ;   &0F00-&0FF1  SR_LISTS    levels 1 and 2 (not a deep search): the root's and the
 ;                            replies' move lists (sr_root_moves, sr_reply_moves)
-;   FRAMES (about &96D6: FRAME_COUNT frames and the PV table below TT_BASE)
+;   FRAMES (about &977E: FRAME_COUNT frames and the PV table below TT_BASE)
 ;                FRAMES      one FR_SIZE frame per ply: at most 42 (alphabeta.asm)
 ;                PV_TABLE    the principal variation: 21 lines of PV_STRIDE bytes, the
 ;                            root's at PV_ROOT (alphabeta.asm ab_pv_set)
