@@ -17,12 +17,20 @@ pub struct EloArgs {
     /// engine is the one rated
     #[arg(required = true, value_name = "REPORT.json")]
     reports: Vec<PathBuf>,
+    /// Count every build of a Z80 level as one engine (for builds that give the same answer
+    /// at every stage, as `verify` shows, and differ only in speed); the builds are listed
+    #[arg(long)]
+    any_build: bool,
 }
 
 /// Reads the reports, pools them and prints the games and the rated engine's line.
 pub fn run(args: EloArgs) -> Result<ExitCode> {
     let reports = read_reports(&args.reports)?;
-    let pooled = pool::pool(&reports)?;
+    let pooled = if args.any_build {
+        pool::pool_across_builds(&reports)?
+    } else {
+        pool::pool(&reports)?
+    };
     println!(
         "{} reports, {} games between {} and {}",
         reports.len(),
@@ -30,6 +38,12 @@ pub fn run(args: EloArgs) -> Result<ExitCode> {
         pooled.engines[0],
         pooled.engines[1]
     );
+    if args.any_build {
+        println!("{} Z80 builds counted as one engine:", pooled.builds.len());
+        for build in &pooled.builds {
+            println!("  {build}");
+        }
+    }
     match pooled.estimate {
         Some(e) => println!("{}", elo::line(&pooled.engines[0], &e, pooled.pairs)),
         None => println!("no complete game pair: no Elo"),

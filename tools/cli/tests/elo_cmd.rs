@@ -1,5 +1,6 @@
 //! `cpc-othello elo` as a user runs it: two real match reports pooled give the score of all
-//! their game pairs, and reports of other matches are refused by name.
+//! their game pairs, and reports of other matches are refused by name, with `--any-build`
+//! too.
 
 mod common;
 
@@ -33,4 +34,23 @@ fn two_match_reports_pool_into_one_rating() {
         stderr.contains(other.to_str().unwrap()) && stderr.contains("ref:3"),
         "{stderr}"
     );
+    // --any-build merges the builds of one Z80 level only: other engines still must match.
+    let (code, stdout, stderr) = common::cpc_othello(&[
+        "elo",
+        "--any-build",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains(&pooled) && stdout.contains("0 Z80 builds counted as one engine"),
+        "{stdout}"
+    );
+    let (code, _, _) = common::cpc_othello(&[
+        "elo",
+        "--any-build",
+        a.to_str().unwrap(),
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
 }

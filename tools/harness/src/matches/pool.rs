@@ -5,6 +5,9 @@
 //! taken over the same kind of units as one long match would ([`super::elo`]). Two Z80
 //! engines are the same when they play the same level of the same build (its `program`
 //! fingerprint), whatever path it was played from; other engines when their specs are equal.
+//! [`pool_across_builds`] also takes every build of a Z80 level as one engine: for builds that
+//! give the same answer at every stage (each `verify`-exact to the reference), which differ
+//! only in how fast they reach a stage; it says which builds it pooled.
 
 use serde_json::Value;
 
@@ -21,6 +24,8 @@ pub struct Pooled {
     pub pairs: bool,
     /// Engine 0's statistics over all units; `None` without a complete unit.
     pub estimate: Option<EloEstimate>,
+    /// The Z80 builds (`program` fingerprints) the reports name, each once, in the order met.
+    pub builds: Vec<String>,
 }
 
 /// Why reports cannot be pooled: which report (its name) and what is wrong with it.
@@ -39,6 +44,20 @@ pub struct PoolError {
 /// When there is no report, a report is not a match report, or its engines or its
 /// `alternate` differ from the first one's.
 pub fn pool(reports: &[(String, Value)]) -> Result<Pooled, PoolError> {
+    pool_by(reports, false)
+}
+
+/// Pools `reports` as [`pool`] does, but takes a Z80 engine of one level as the same engine
+/// whatever build it plays (`z80:7@old/othello.dsk` and `z80:7@new/othello.dsk` of two
+/// builds): for builds with the same answer at every stage. Other engines must still match.
+///
+/// # Errors
+/// As [`pool`].
+pub fn pool_across_builds(reports: &[(String, Value)]) -> Result<Pooled, PoolError> {
+    pool_by(reports, true)
+}
+
+fn pool_by(reports: &[(String, Value)], any_build: bool) -> Result<Pooled, PoolError> {
     let Some((first_name, first)) = reports.first() else {
         return Err(PoolError {
             report: "(none)".into(),
@@ -50,16 +69,23 @@ pub fn pool(reports: &[(String, Value)]) -> Result<Pooled, PoolError> {
     let pairs = alternate_of(first_name, first)?;
     let mut units = Vec::new();
     let mut games = 0;
+    let mut builds: Vec<String> = Vec::new();
     for (name, report) in reports {
         let err = |reason: String| PoolError {
             report: name.clone(),
             reason,
         };
         let these = engines_of(name, report)?;
+        for program in these.iter().filter_map(|e| e.program.as_ref()) {
+            if !builds.contains(program) {
+                builds.push(program.clone());
+            }
+        }
+        let same = |a: &ReportEngine, b: &ReportEngine| a.same(b, any_build);
         // This report's spec of engine 0, which its games name.
-        let me = if these[0].same(&firsts[0]) && these[1].same(&firsts[1]) {
+        let me = if same(&these[0], &firsts[0]) && same(&these[1], &firsts[1]) {
             these[0].spec.clone()
-        } else if these[1].same(&firsts[0]) && these[0].same(&firsts[1]) {
+        } else if same(&these[1], &firsts[0]) && same(&these[0], &firsts[1]) {
             these[1].spec.clone()
         } else {
             return Err(err(format!(
@@ -94,6 +120,7 @@ pub fn pool(reports: &[(String, Value)]) -> Result<Pooled, PoolError> {
         games,
         pairs,
         estimate: estimate(&units),
+        builds,
     })
 }
 
@@ -115,8 +142,11 @@ impl ReportEngine {
 
     /// The same engine: the same level of the same build (`z80:7@old/othello.dsk` and
     /// `z80:7@new/othello.dsk` of one build, or `z80:7` and it) where both name their build,
-    /// else the same spec.
-    fn same(&self, other: &ReportEngine) -> bool {
+    /// else the same spec; with `any_build`, two Z80 engines of the same level.
+    fn same(&self, other: &ReportEngine, any_build: bool) -> bool {
+        if any_build && self.level().starts_with("z80:") {
+            return self.level() == other.level();
+        }
         match (&self.program, &other.program) {
             (Some(a), Some(b)) => a == b && self.level() == other.level(),
             _ => self.spec == other.spec,
@@ -291,6 +321,34 @@ mod tests {
         swapped["engines"][1]["program"] = json!(build);
         let p = pool(&[("a.json".into(), a), ("s.json".into(), swapped)]).unwrap();
         assert_eq!((p.games, p.estimate.unwrap().score), (4, 1.0));
+    }
+
+    #[test]
+    fn builds_of_one_level_pool_only_when_asked() {
+        let with_program = |path: &str, program: &str, results: &[(u64, u64)]| {
+            let mut r = report(path, "gtp-rhino -l 3", results, true);
+            r["engines"][0]["program"] = json!(program);
+            r
+        };
+        let old = "crc32 0123ABCD, 24164 bytes at &1000, starts at &1000";
+        let new = "crc32 89ABCDEF, 24100 bytes at &1000, starts at &1000";
+        let a = with_program("z80:7@/tmp/a/othello.dsk", old, &[(40, 24), (24, 40)]);
+        let b = with_program("z80:7@/tmp/b/othello.dsk", new, &[(24, 40), (40, 24)]);
+        let both = [("a.json".to_string(), a.clone()), ("b.json".to_string(), b)];
+        assert!(pool(&both).is_err(), "two builds are two engines");
+        let p = pool_across_builds(&both).unwrap();
+        assert_eq!(p.builds, [old.to_string(), new.to_string()]);
+        let e = p.estimate.unwrap();
+        // Pair 1 won twice (1), pair 2 lost twice (0).
+        assert_eq!((p.games, e.units, e.score), (4, 2, 0.5));
+        // Still one level, and still one opponent.
+        let six = with_program("z80:6@/tmp/b/othello.dsk", new, &[(40, 24), (24, 40)]);
+        assert!(
+            pool_across_builds(&[("a.json".into(), a.clone()), ("six.json".into(), six)]).is_err()
+        );
+        let mut l4 = with_program("z80:7@/tmp/b/othello.dsk", new, &[(40, 24), (24, 40)]);
+        l4["engines"][1]["spec"] = json!("gtp-rhino -l 4");
+        assert!(pool_across_builds(&[("a.json".into(), a), ("l4.json".into(), l4)]).is_err());
     }
 
     #[test]
