@@ -371,8 +371,8 @@ li_sum_sp:      dw 0
 ; and the program has room left between the geometry and FRAMES. li_init runs once a search.
 ; li_init: the pointers from mb_board. Trashes AF, BC, DE, HL and the other bank's.
 li_init:
-        ld hl,lt_pows           ; LT_HI[3^k & 255] = 3^k / 256
-        ld b,8
+        ld hl,lt_pows           ; LT_HI[3^k & 255] = 3^k / 256, then the same of 2 * 3^k
+        ld b,16                 ; (lt_pows2 follows lt_pows; the low bytes all differ)
 li_init_pow:
         ld e,(hl)
         inc hl
@@ -381,16 +381,6 @@ li_init_pow:
         ld d,LT_HI/256
         ld (de),a
         djnz li_init_pow
-        ld hl,lt_pows2          ; and of 2 * 3^k (the low bytes differ from those of 3^k)
-        ld b,8
-li_init_pow2:
-        ld e,(hl)
-        inc hl
-        ld a,(hl)
-        inc hl
-        ld d,LT_HI/256
-        ld (de),a
-        djnz li_init_pow2
         ld hl,lt_bases          ; every line empty
         ld de,LT_LP
         ld bc,2*43

@@ -86,6 +86,9 @@ image_end:
         if SCRATCH-((SCRATCH/256)*256)          ; EG_QUARTERS + cell is SCRATCH's page
         the_scratch_page_is_not_a_page          ; with bit 7 set (endgame.asm: set 7,l)
         endif
+        if lt_pows2-lt_pows-16                  ; li_init reads them as one table of 16
+        the_power_tables_are_not_side_by_side
+        endif
         if PV_STRIDE-24                         ; ab_pv_line and sr_pv_init multiply by 24
         the_pv_stride_is_not_what_ab_pv_line_multiplies_by
         endif
