@@ -251,12 +251,12 @@ ab_lazy_node:
         call ab_make_leaf_made
         jp ab_loop_made
 ab_lazy_end:
-        ld a,1                  ; the masks again
-        ld (sm_masks),a
         ld a,(ix+FR_I)          ; no move at all: a pass or the end
         or a
-        jp z,ab_no_move
-        jp ab_loop_done
+        jp nz,ab_loop_done      ; (which sets the masks' flag again)
+        inc a                   ; the masks again before the pass's node
+        ld (sm_masks),a
+        jp ab_no_move
 
 ; ab_no_move: P has no legal move. If O has none either the game is over; otherwise P
 ; passes, which uses no ply: the value is minus O's value at the same depth.
