@@ -75,9 +75,8 @@ fn cell_geometry(ls: &[Vec<u8>]) -> Vec<[(u8, u32); 4]> {
     let reversed = line_ends(ls, 0, &mut [0; 64]).expect("every cell within two large places");
     let mut lines_of: Vec<Vec<(u8, u32)>> = vec![Vec::new(); 64];
     for (li, l) in ls.iter().enumerate() {
-        for (pos, &sq) in l.iter().enumerate() {
-            let pos = if reversed[li] { l.len() - 1 - pos } else { pos };
-            lines_of[usize::from(sq)].push((li as u8, pos as u32));
+        for (i, &sq) in l.iter().enumerate() {
+            lines_of[usize::from(sq)].push((li as u8, place(l.len(), i, reversed[li])));
         }
     }
     lines_of
@@ -90,6 +89,12 @@ fn cell_geometry(ls: &[Vec<u8>]) -> Vec<[(u8, u32); 4]> {
         .collect()
 }
 
+/// The place of a line's `i`-th square (from `lines()`'s first), numbered from the far end
+/// when `reversed`.
+fn place(len: usize, i: usize, reversed: bool) -> u32 {
+    (if reversed { len - 1 - i } else { i }) as u32
+}
+
 /// Which lines from `from` on to number from their far end, given how many places beyond
 /// [`ONE_BYTE_PLACE`] each cell already has (`large`): the first choice, forward before
 /// reversed, that leaves no cell with more than two.
@@ -99,11 +104,8 @@ fn line_ends(ls: &[Vec<u8>], from: usize, large: &mut [u8; 64]) -> Option<Vec<bo
     };
     for reversed in [false, true] {
         let cells: Vec<usize> = (0..l.len())
-            .filter(|&pos| {
-                let pos = if reversed { l.len() - 1 - pos } else { pos };
-                pos as u32 > ONE_BYTE_PLACE
-            })
-            .map(|pos| usize::from(l[pos]))
+            .filter(|&i| place(l.len(), i, reversed) > ONE_BYTE_PLACE)
+            .map(|i| usize::from(l[i]))
             .collect();
         if cells.iter().any(|&sq| large[sq] == 2) {
             continue;
