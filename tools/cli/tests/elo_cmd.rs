@@ -35,22 +35,20 @@ fn two_match_reports_pool_into_one_rating() {
         "{stderr}"
     );
     // --any-build merges the builds of one Z80 level only: other engines still must match.
-    let (code, stdout, stderr) = common::cpc_othello(&[
-        "elo",
-        "--any-build",
-        a.to_str().unwrap(),
-        b.to_str().unwrap(),
-    ]);
+    let any_build = |second: &std::path::Path| {
+        common::cpc_othello(&[
+            "elo",
+            "--any-build",
+            a.to_str().unwrap(),
+            second.to_str().unwrap(),
+        ])
+    };
+    let (code, stdout, stderr) = any_build(&b);
     assert_eq!(code, 0, "{stderr}");
     assert!(
         stdout.contains(&pooled) && stdout.contains("0 Z80 builds counted as one engine"),
         "{stdout}"
     );
-    let (code, _, _) = common::cpc_othello(&[
-        "elo",
-        "--any-build",
-        a.to_str().unwrap(),
-        other.to_str().unwrap(),
-    ]);
+    let (code, _, _) = any_build(&other);
     assert_eq!(code, 2);
 }
