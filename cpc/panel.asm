@@ -166,7 +166,7 @@ put_players_demo:
         ld hl,txt_demo
         jp put_text
 
-; panel_last: the last move, and where the computer's came from: "F5 BOOK", "F5 D10",
+; panel_last: the last move, and where the computer's came from: "F5 BOOK", "F5 D9",
 ; "F5 EX+6" (the exact endgame, its disc difference for the side that moved), "F5 WIN",
 ; "F5 DRAW" or "F5 LOSS" (the win/loss/draw check), "F5 2 PLY" (levels 1 and 2). Trashes everything but IY.
 panel_last:
@@ -179,7 +179,7 @@ panel_last:
         ld hl,txt_last
         jp panel_field
 
-; put_source: at DE, " BOOK", " D10", " EX+6", " WIN", " DRAW", " LOSS", " STOP" or " 2 PLY": where the last move
+; put_source: at DE, " BOOK", " D9", " EX+6", " WIN", " DRAW", " LOSS", " STOP" or " 2 PLY": where the last move
 ; came from (last_source, the ai_depth of the call that chose it), nothing for a human's move
 ; or after a take-back. Trashes AF, B, HL.
 put_source:

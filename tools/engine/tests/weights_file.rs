@@ -124,15 +124,15 @@ fn the_shipped_file_is_the_tuned_table_with_the_classic_levels() {
             wld: 0,
         }))
     );
-    // The top level: deeper than ODIN's tournament level, a selective depth 10 within 25 CPC
-    // minutes (docs/ai.md 4.4, 4.5).
+    // The top level: ODIN's tournament depths, a selective depth 9 in odd stages within 25
+    // CPC minutes (docs/ai.md 4.4, 4.5).
     assert_eq!(
         w.level(7),
         Some(Level::Search(SearchLevel {
-            depth: 10,
+            depth: 9,
             endgame: 14,
             budget: 25,
-            margin: 30,
+            margin: 20,
             wld: 16,
         }))
     );
