@@ -282,7 +282,7 @@ fn z80_gtp_thinks_with_the_time_it_is_given() {
     // A middle game (out of the book, above the exact threshold) where the first stage
     // (depth 2, or 1 for a level of odd depth; docs/ai.md 4.4) and the level's full search
     // choose different moves: the reference at level 1 plays both sides from the start.
-    let first = 2 - depth % 2;
+    let first = stage::first_stage_depth(depth);
     let mut board = Board::start();
     let mut plies = Vec::new();
     let (target, quick) = loop {

@@ -643,15 +643,14 @@ fn the_time_option_sets_the_budgeted_search_and_reproduces_it() {
         "--time {} is the default here",
         u32::from(def.budget) * empties
     );
-    // No limit: the level's final stage; one second: the first stage only (depth 2, or 1
-    // for a level of odd depth).
+    // No limit: the level's final stage; one second: the first stage only.
     assert_eq!(
         stages(Some(0)),
         serde_json::json!({ format!("d{}", def.depth): 1 })
     );
     assert_eq!(
         stages(Some(1)),
-        serde_json::json!({ format!("d{}", 2 - def.depth % 2): 1 })
+        serde_json::json!({ format!("d{}", stage::first_stage_depth(def.depth)): 1 })
     );
     eprintln!("{} empties: at the nominal time {nominal}", empties);
 }

@@ -49,6 +49,13 @@ pub fn search_level(weights: &Weights, level: u8) -> Option<SearchLevel> {
     }
 }
 
+/// The first stage of a timed search of `depth` (docs/ai.md 4.4: the stages keep the final
+/// depth's parity, so 2, or 1 for an odd depth; cpc/search.asm `sr_deep_first`).
+#[must_use]
+pub fn first_stage_depth(depth: u8) -> u8 {
+    2 - depth % 2
+}
+
 /// The level's time budget, CPC minutes a side per game (0: none).
 #[must_use]
 pub fn budget_minutes(weights: &Weights, level: u8) -> u8 {
