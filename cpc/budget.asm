@@ -13,7 +13,9 @@
 ;                 TM_END_UNITS_ODD when odd (it will solve one square fewer, several
 ;                 times faster); a new stage (two plies deeper) starts only while at most
 ;                 soft / 3 has gone, since it takes several times longer than all before
-;                 it; hard = min(3 * soft, t / 2)
+;                 it; hard = min(3 * soft, t / 2); before move 18 the stages stop at
+;                 depth 7 anyway (search.asm OPENING_DEPTH), so that this time goes to the
+;                 moves after it
 ;   e <= endgame  hard = t - ceil(t / 4) for the whole search, the exact endgame
 ;                 included (if it does not finish, a later move with fewer empty squares,
 ;                 which has the quarter kept, tries again): an exact solve of `endgame`

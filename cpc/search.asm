@@ -202,8 +202,9 @@ sr_best_reply_done:
 ; search of its depth, or the exact endgame where the root has at most `endgame` empty
 ; squares. With a time limit it searches in stages (docs/ai.md 4.4), deepening two plies at a
 ; time: the depth-limited searches of depth 2, 4, ... (1, 3, ... for an odd depth) up to the
-; level's depth, or, before the exact endgame, up to depth PRE_EXACT_DEPTH; then the exact
-; endgame. Each stage is the root loop of docs/ai.md section 5 with the root moves ordered: a
+; level's depth, or, before the exact endgame, up to depth PRE_EXACT_DEPTH (then the exact
+; endgame), before the win/loss/draw check up to PRE_WLD_DEPTH, before move 18 up to
+; OPENING_DEPTH. Each stage is the root loop of docs/ai.md section 5 with the root moves ordered: a
 ; move on a square before the current best is searched with the window (best - 1, +INF) and
 ; replaces it on a value >= best; a later one with (best, +INF), replacing it only on a
 ; greater value (each tried with a null window first, and searched again from its value - 1 if
@@ -239,6 +240,9 @@ PV_ROOT         equ PV_TABLE+(PV_MAX*PV_STRIDE)
 SEARCH_RAM_END  equ TT_END
 PRE_EXACT_DEPTH equ 4           ; the depth-limited stages before the exact endgame go this far
 PRE_WLD_DEPTH   equ 8           ; and before the win/loss/draw check
+OPENING_DEPTH   equ 7           ; and, timed, before move 18 (ODIN's 7 plies until move 18)
+OPENING_EMPTIES equ 44          ; before move 18: at least this many empty squares (move n
+                                ; of a game without passes has 61 - n)
 AI_STAGE_EXACT  equ &FF         ; ai_depth: the exact endgame
 AI_STAGE_STOPPED equ &FE        ; ai_depth: stopped before any stage was complete
 AI_STAGE_WLD    equ &E0         ; ai_depth: + d, the win/loss/draw check after depth d
@@ -334,6 +338,18 @@ sr_deep_plan_done:
         ld a,PRE_WLD_DEPTH
         ld (sr_last_depth),a
 sr_deep_wld_done:
+        ld a,(ai_timing)        ; a timed search before move 18 goes no deeper than
+        or a                    ; OPENING_DEPTH: the time it saves goes to the moves after
+        jr z,sr_deep_opening_done ; move 18, where the selective depth 9 costs the most
+        ld a,(FRAMES+FR_EMPTY)
+        cp OPENING_EMPTIES
+        jr c,sr_deep_opening_done
+        ld a,(sr_last_depth)
+        cp OPENING_DEPTH+1
+        jr c,sr_deep_opening_done
+        ld a,OPENING_DEPTH
+        ld (sr_last_depth),a
+sr_deep_opening_done:
         ld ix,FRAMES
         ld a,(sr_last_depth)    ; the root list is ordered as at a node of that depth
         ld (ix+FR_DEPTH),a

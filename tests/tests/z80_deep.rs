@@ -681,6 +681,34 @@ fn the_time_managers_limits_are_those_of_the_document() {
 }
 
 #[test]
+fn before_move_18_a_time_limit_stops_at_depth_7() {
+    // docs/ai.md 4.4: with a time limit, a position with 44 empty squares or more (before
+    // move 18) is searched in stages up to depth 7 only, however much time is left; one ply
+    // later (43 empties) the same time reaches the level's depth. Both answers are the
+    // reference's at the stage reported.
+    let w = Weights::default();
+    let top = w.max_level();
+    let def = stage::search_level(&w, top).expect("a search level");
+    assert!(def.depth > 7, "the top level searches deeper than 7");
+    let mut z = Z80::new(&w, "cpc/weights.toml");
+    z.start();
+    let before = random_positions(0x5EED_0018, 400)
+        .into_iter()
+        .find(|b| empties(b) == 44 && b.legal_moves().count_ones() >= 6)
+        .expect("a position at 44 empties");
+    let mut after = before;
+    let first = before.legal_moves().trailing_zeros() as u8;
+    after.play(first).expect("a legal move");
+    assert_eq!(empties(&after), 43);
+    for (b, want) in [(&before, 7), (&after, def.depth)] {
+        let a = ai_timed(&mut z, b, top, u16::MAX);
+        assert_eq!(a.depth, want, "{}: {} empties", show(b), empties(b));
+        let r = level_stage(b, top, Stage::Depth(want), &w);
+        assert_eq!((Some(a.mv), a.score), (r.best_move, r.score), "{}", show(b));
+    }
+}
+
+#[test]
 fn before_the_exact_endgame_a_time_limit_falls_back_to_depth_4() {
     // At most `endgame` empty squares: stages of depth 2 and 4, then the exact endgame,
     // which may take three quarters of the time left; with too little, the answer of depth 4.

@@ -31,6 +31,10 @@ const AFTER_MOVE_18: u32 = 42;
 
 /// The depth-limited stages before the check go this far (`PRE_WLD_DEPTH`, docs/ai.md 4.6).
 const PRE_WLD_DEPTH: u8 = 8;
+/// Before move 18 (at least `OPENING_EMPTIES` empty squares) they go this far
+/// (`OPENING_DEPTH`, docs/ai.md 4.4).
+const OPENING_DEPTH: u8 = 7;
+const OPENING_EMPTIES: u32 = 44;
 
 #[derive(Clone, Copy)]
 struct Level {
@@ -56,9 +60,10 @@ const WLD: usize = 13;
 
 /// The deepest stage the budget allows from `left` nodes (docs/ai.md 4.4): `soft` = left /
 /// (own moves to the exact endgame + the endgame's share), a new stage only while at most
-/// soft / 3 is spent, none past min(3 soft, left / 2); at most `wld` empties, every stage up to
-/// min(depth, 8), whatever the time, and then the check (docs/ai.md 4.6), all within the
-/// hard limit of the exact endgame, left - ceil(left / 4). The check is charged the nodes of
+/// soft / 3 is spent, none past min(3 soft, left / 2), none deeper than 7 before move 18;
+/// at most `wld` empties, every stage up to min(depth, 8), whatever the time, and then the
+/// check (docs/ai.md 4.6), all within the hard limit of the exact endgame, left -
+/// ceil(left / 4). The check is charged the nodes of
 /// the reference's `solve_wld`, which solves every move with the window (-1, 1) and no
 /// table: more than the Z80 program, which narrows the window and stops at a win, spends, so
 /// the trial under-counts the checks that finish.
@@ -84,6 +89,8 @@ fn staged(
     let mut answer = None;
     let last = if check {
         level.depth.min(PRE_WLD_DEPTH)
+    } else if empties >= OPENING_EMPTIES {
+        level.depth.min(OPENING_DEPTH)
     } else {
         level.depth
     };
