@@ -65,6 +65,9 @@ SELECT_MIN_DEPTH equ 3          ; a selective level reduces at nodes with this m
 
 ab_values       equ SCRATCH     ; the shallow values of the node being keyed (biased):
                                 ; 2 * FR_MAX_MOVES bytes (ab_key_values)
+MOB_MEMO        equ SCRATCH+88  ; + colour (1, 2): where mob_any last found a move (moves.asm)
+AB_KILLERS      equ SCRATCH+96  ; + plies left (the exact endgame's modulo 32): the move that
+                                ; last cut off a node there (ab_lazy tries it first)
 B_ZERO          equ &8000       ; 0, biased
 B_NEG_INF       equ &8000-32000 ; -INF
 WIN             equ 30000       ; docs/ai.md 3.4
@@ -87,8 +90,13 @@ ab_node:
         or a                    ; exact endgame: no list (ab_lazy)
         jr nz,ab_node_exact
         ld a,(ix+FR_DEPTH)
-        cp 3
+        cp SELECT_MIN_DEPTH
         jp c,ab_lazy
+        cp AB_LIST_DEPTH        ; a full-width level lists its moves from AB_LIST_DEPTH
+        jr nc,ab_node_list      ; plies left only; a selective one from 3, where its shallow
+        ld a,(ab_select)        ; values choose the moves it reduces (docs/ai.md 4.5)
+        or a
+        jp z,ab_lazy
         jr ab_node_list
 ab_node_exact:
         ld a,(ix+FR_EMPTY)
@@ -181,13 +189,22 @@ ab_loop_value:
         sub e
         ld a,h
         sbc a,d
-        jr nc,ab_loop_done
+        jr nc,ab_loop_cut
         call ab_pv_set          ; inside the window: the move heads the PV
 ab_loop_next:
         inc (ix+FR_I)
         ld a,(ix+FR_I)
         cp (ix+FR_N)
         jp c,ab_loop
+        jr ab_loop_done
+ab_loop_cut:
+        ld a,(ix+FR_DEPTH)      ; a cut-off: the move is this depth's killer (ab_lazy)
+        and 31
+        add a,AB_KILLERS-SCRATCH
+        ld l,a
+        ld h,SCRATCH/256
+        ld a,(ix+FR_MOVE)
+        ld (hl),a
 ab_loop_done:
         ld a,1                  ; the masks again (a node with one ply left cleared them)
         ld (sm_masks),a
@@ -196,13 +213,19 @@ ab_loop_done:
         ld h,(ix+FR_BEST+1)
         ret
 
-; ab_lazy: a node with one or two plies left, or of the exact endgame with at most
-; AB_LAZY_EMPTIES empty squares, keeps no list: ab_loop takes the empty squares in list
-; order, the heaviest first (moves.asm el_init), and tries each by making the move (sm_make
-; changes nothing where nothing flips) only when it comes to it, so a cut-off spares the
-; squares after it (the table's move is not tried first: at two plies left that costs less
-; than the list; measured in docs/benchmarks.md).
-; FR_MOVE is the cursor in the empty list; FR_N is never reached.
+; ab_lazy: a node with one or two plies left (three or four at a full-width level), or of
+; the exact endgame with at most AB_LAZY_EMPTIES empty squares, keeps no list: ab_loop takes
+; the empty squares in list order, the heaviest first (moves.asm el_init), and tries each by
+; making the move (sm_make changes nothing where nothing flips) only when it comes to it, so
+; a cut-off spares the squares after it. In the depth-limited search one square goes before
+; the list: the table's move, else the killer, the move that last cut off a node with as
+; many plies left (AB_KILLERS, ab_loop_cut); the scan then skips it. FR_LIST = that square
+; until it is tried (then 0), FR_LIST + 1 the cursor in the empty list, FR_LIST + 2 the
+; square the scan skips; FR_N is never reached. The exact endgame's eg_lazy uses FR_MOVE as
+; its cursor and FR_LIST for its quarters (endgame.asm).
+AB_LIST_DEPTH   equ 5           ; measured best at level 6: lists from 3 plies left cost
+                                ; 13 % more (the shallow values of every move), from 4
+                                ; 1.1 %, from 7 (none below the root) 4.6 %
 AB_LAZY_EMPTIES equ 5           ; measured best: 4 costs 1 % more, 6 0.3 % (with eg_nws)
 AB_SORT_LATER   equ 3           ; FR_SORT: ab_pick keys the moves after the table's (ab_gen)
 AB_SORT_LAZY    equ 4           ; FR_SORT: ab_lazy_next finds the moves
@@ -211,6 +234,21 @@ ab_lazy:
         ld a,(ix+FR_DEPTH)      ; one ply left: the leaves are made without the masks
         dec a                   ; (sm_masks, moves.asm; ab_loop_done and ab_lazy_end set
         ld (sm_masks),a         ; them again)
+        jr z,ab_lazy_masks
+        ld hl,sm_masks
+        ld (hl),1
+ab_lazy_masks:
+        add a,AB_KILLERS+1-SCRATCH  ; A = depth - 1: this depth's killer
+        ld l,a
+        ld h,SCRATCH/256
+        ld a,(ix+FR_HMOVE)      ; the table's move before it
+        or a
+        jr nz,ab_lazy_first
+        ld a,(hl)
+ab_lazy_first:
+        ld (ix+FR_LIST),a       ; pending (0 once tried)
+        ld (ix+FR_LIST+2),a     ; skipped by the scan
+        ld (ix+FR_LIST+1),0     ; the cursor: EL_LIST + 0 links to the first empty cell
         ld a,AB_SORT_LAZY
 ab_lazy_sort:                   ; A = FR_SORT (eg_lazy: AB_SORT_TRY)
         ld (ix+FR_SORT),a
@@ -220,7 +258,10 @@ ab_lazy_sort:                   ; A = FR_SORT (eg_lazy: AB_SORT_TRY)
 ab_lazy_next:
         ld d,(ix+FR_P)
         ld e,(ix+FR_O)
-        ld c,(ix+FR_MOVE)
+        ld a,(ix+FR_LIST)
+        or a
+        jr nz,ab_lazy_killer
+        ld c,(ix+FR_LIST+1)
 ab_lazy_scan:
         ld h,EL_LIST/256        ; the next empty cell (the list is whole again after each
         ld l,c                  ; move is taken back)
@@ -233,12 +274,16 @@ ab_lazy_scan:
         ld a,(hl)
         or a
         jr z,ab_lazy_scan
+        ld a,c
+        cp (ix+FR_LIST+2)       ; the killer: tried already
+        jr z,ab_lazy_scan
         call sm_make            ; the move is found by making it (sm_make: Z where nothing
         jr z,ab_lazy_scan       ; flips, nothing changed; C, DE kept)
+        ld (ix+FR_LIST+1),c
+ab_lazy_found:
         ld (ix+FR_MOVE),c
-        ld a,(ix+FR_DEPTH)      ; the child's frame as ab_make fills it, from sm_make on, but
-        dec a                   ; no child key (at most 2 plies left, below TT_MIN_DEPTH + 1,
-                                ; main.asm)
+        ld a,(ix+FR_DEPTH)      ; the child's frame as ab_make fills it, from sm_make on
+        dec a
         jr nz,ab_lazy_node
         call ab_make_leaf_s     ; one ply left: the child is a leaf, its value exact whatever
         call ab_leaf            ; the window, so no window to set and no null window first
@@ -249,7 +294,26 @@ ab_lazy_node:
         ld (ix+FR_SIZE+FR_P),e
         ld (ix+FR_SIZE+FR_O),d
         call ab_make_leaf_made
+        ld a,(ix+FR_DEPTH)      ; the child's key where it keeps an entry (three or four
+        cp TT_MIN_DEPTH+1       ; plies left here, at a full-width level)
+        call nc,tt_child_hash
         jp ab_loop_made
+ab_lazy_killer:
+        ld (ix+FR_LIST),0
+        ld c,a
+        ld h,mb_board/256
+        ld l,c
+        ld a,(hl)
+        or a
+        jr nz,ab_lazy_killer_no ; taken
+        ld h,NB_TABLE/256
+        ld a,(hl)
+        or a
+        call nz,sm_make
+        jr nz,ab_lazy_found
+ab_lazy_killer_no:
+        ld c,0
+        jr ab_lazy_scan
 ab_lazy_end:
         ld a,(ix+FR_I)          ; no move at all: a pass or the end
         or a

@@ -235,6 +235,115 @@ li_adda2_third:
         ex de,hl
         inc (hl)
         ret
+; li_make: after sm_make (the move on top of the undo stack at IY), A = the mover's colour.
+; Black: the new disc +3^pos, each flip (white to black) -3^pos; white: +2*3^pos, +3^pos.
+; Trashes all (both banks).
+li_make:
+        push iy
+        pop hl                  ; one past the cell
+        cp SQ_BLACK
+        jr nz,li_make_w
+        ld b,1
+        call li_addn            ; the cell, HL left on it
+        dec hl
+        ld b,(hl)               ; the flips below their count
+        jp li_subn
+li_make_w:
+        dec hl
+        ld a,(hl)
+        exx
+        call li_adda2
+        exx
+        dec hl
+        ld b,(hl)
+        jp li_addn
+
+; li_sum: HL = the sum of the 42 lines' values, from black's point of view (signed).
+; Pops the pointers with SP (interrupts off meanwhile: one would push into them) and adds
+; their bytes in A, group by group, each group's total into DE with one carry check: the
+; build sizes the groups so that a group's largest bytes sum to at most 255 (linetab.inc,
+; which holds the rest of this routine). Trashes AF, DE.
+li_sum:
+        di
+        ld (li_sum_sp),sp
+        ld sp,LT_LP
+        ld de,LT_SUM_START      ; minus the tables' biases
+        include "linetab.inc"   ; the adds, SP and EI back, HL = DE, RET; then the tables
+li_sum_sp:      dw 0
+
+; After the tables: the padding before LT_GEO's ALIGN 256 is too small for li_init and li_add,
+; and the program has room left between the geometry and FRAMES. li_init runs once a search.
+; li_init: the pointers from mb_board. Trashes AF, BC, DE, HL and the other bank's.
+li_init:
+        ld hl,lt_pows           ; LT_HI[3^k & 255] = 3^k / 256, then the same of 2 * 3^k
+        ld b,16                 ; (lt_pows2 follows lt_pows; the low bytes all differ)
+li_init_pow:
+        ld e,(hl)
+        inc hl
+        ld a,(hl)
+        inc hl
+        ld d,LT_HI/256
+        ld (de),a
+        djnz li_init_pow
+        ld hl,lt_bases          ; every line empty
+        ld de,LT_LP
+        ld bc,2*43
+        ldir
+        ld c,MB_FIRST
+li_init_cell:
+        ld h,mb_board/256
+        ld l,c
+        ld a,(hl)
+        dec a
+        cp 2
+        jr nc,li_init_next      ; empty or frame
+        push bc
+        push af
+        call li_add
+        pop af
+        or a
+        call nz,li_add          ; black: 1, white: 2
+        pop bc
+li_init_next:
+        inc c
+        ld a,c
+        cp MB_END
+        jr c,li_init_cell
+        ret
+
+; li_add: C = a cell: adds 3^pos to its four lines (li_addn with one cell). Keeps C (li_init
+; adds a white disc twice); trashes AF, B, DE, HL and the other bank's.
+li_add:
+        ld hl,li_add_cell
+        ld (hl),c
+        inc hl
+        ld b,1
+        jp li_addn
+li_add_cell:    db 0
+
+; li_unmake and li_suba2 lie after the tables too: the code before LT_GEO's ALIGN 256 has no
+; room for them.
+; li_unmake: before sm_undo takes the move on top of the undo stack back, A = the mover.
+li_unmake:
+        push iy
+        pop hl
+        cp SQ_BLACK
+        jr nz,li_unmake_w
+        ld b,1
+        call li_subn
+        dec hl
+        ld b,(hl)
+        jp li_addn
+li_unmake_w:
+        dec hl
+        ld a,(hl)
+        exx
+        call li_suba2
+        exx
+        dec hl
+        ld b,(hl)
+        jp li_subn
+
 li_suba2:
         rlca
         rlca
@@ -309,110 +418,3 @@ li_suba2_third:
         ex de,hl
         dec (hl)
         ret
-
-; li_make: after sm_make (the move on top of the undo stack at IY), A = the mover's colour.
-; Black: the new disc +3^pos, each flip (white to black) -3^pos; white: +2*3^pos, +3^pos.
-; Trashes all (both banks).
-li_make:
-        push iy
-        pop hl                  ; one past the cell
-        cp SQ_BLACK
-        jr nz,li_make_w
-        ld b,1
-        call li_addn            ; the cell, HL left on it
-        dec hl
-        ld b,(hl)               ; the flips below their count
-        jp li_subn
-li_make_w:
-        dec hl
-        ld a,(hl)
-        exx
-        call li_adda2
-        exx
-        dec hl
-        ld b,(hl)
-        jp li_addn
-
-; li_unmake: before sm_undo takes the move on top of the undo stack back, A = the mover.
-li_unmake:
-        push iy
-        pop hl
-        cp SQ_BLACK
-        jr nz,li_unmake_w
-        ld b,1
-        call li_subn
-        dec hl
-        ld b,(hl)
-        jp li_addn
-li_unmake_w:
-        dec hl
-        ld a,(hl)
-        exx
-        call li_suba2
-        exx
-        dec hl
-        ld b,(hl)
-        jp li_subn
-
-; li_sum: HL = the sum of the 42 lines' values, from black's point of view (signed).
-; Pops the pointers with SP (interrupts off meanwhile: one would push into them) and adds
-; their bytes in A, group by group, each group's total into DE with one carry check: the
-; build sizes the groups so that a group's largest bytes sum to at most 255 (linetab.inc,
-; which holds the rest of this routine). Trashes AF, DE.
-li_sum:
-        di
-        ld (li_sum_sp),sp
-        ld sp,LT_LP
-        ld de,LT_SUM_START      ; minus the tables' biases
-        include "linetab.inc"   ; the adds, SP and EI back, HL = DE, RET; then the tables
-li_sum_sp:      dw 0
-
-; After the tables: the padding before LT_GEO's ALIGN 256 is too small for li_init and li_add,
-; and the program has room left between the geometry and FRAMES. li_init runs once a search.
-; li_init: the pointers from mb_board. Trashes AF, BC, DE, HL and the other bank's.
-li_init:
-        ld hl,lt_pows           ; LT_HI[3^k & 255] = 3^k / 256, then the same of 2 * 3^k
-        ld b,16                 ; (lt_pows2 follows lt_pows; the low bytes all differ)
-li_init_pow:
-        ld e,(hl)
-        inc hl
-        ld a,(hl)
-        inc hl
-        ld d,LT_HI/256
-        ld (de),a
-        djnz li_init_pow
-        ld hl,lt_bases          ; every line empty
-        ld de,LT_LP
-        ld bc,2*43
-        ldir
-        ld c,MB_FIRST
-li_init_cell:
-        ld h,mb_board/256
-        ld l,c
-        ld a,(hl)
-        dec a
-        cp 2
-        jr nc,li_init_next      ; empty or frame
-        push bc
-        push af
-        call li_add
-        pop af
-        or a
-        call nz,li_add          ; black: 1, white: 2
-        pop bc
-li_init_next:
-        inc c
-        ld a,c
-        cp MB_END
-        jr c,li_init_cell
-        ret
-
-; li_add: C = a cell: adds 3^pos to its four lines (li_addn with one cell). Keeps C (li_init
-; adds a white disc twice); trashes AF, B, DE, HL and the other bank's.
-li_add:
-        ld hl,li_add_cell
-        ld (hl),c
-        inc hl
-        ld b,1
-        jp li_addn
-li_add_cell:    db 0

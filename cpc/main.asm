@@ -83,6 +83,15 @@ image_end:
         if (eg_parity+1)/(EG_QUARTERS+12)       ; the scratch page (search.asm): the parity
         the_scratch_variables_run_into_the_quarters     ; before the first cell's quarter
         endif
+        if (eg_parity+1)/(MOB_MEMO+1)           ; the scratch page: the parity, then
+        the_parity_runs_into_the_mob_any_squares        ; MOB_MEMO + 1..2,
+        endif
+        if (MOB_MEMO+3)/(AB_KILLERS+1)          ; then AB_KILLERS + 0..31,
+        the_mob_any_squares_run_into_the_killers
+        endif
+        if (AB_KILLERS+32)/(EG_QUARTERS+12)     ; then the first cell's quarter
+        the_killers_run_into_the_quarters
+        endif
         if SCRATCH-((SCRATCH/256)*256)          ; EG_QUARTERS + cell is SCRATCH's page
         the_scratch_page_is_not_a_page          ; with bit 7 set (endgame.asm: set 7,l)
         endif
@@ -94,9 +103,6 @@ image_end:
         endif
         if (PV_MAX+1)/(PV_STRIDE+1)             ; a line: its length and PV_MAX cells
         the_pv_lines_are_too_short
-        endif
-        if 2/(TT_MIN_DEPTH+1)                   ; ab_lazy's moves (at most 2 plies left)
-        ab_lazy_must_key_its_children           ; skip the table key of ab_make
         endif
         if AB_SORT_LATER/AB_SORT_LAZY           ; ab_loop: below AB_SORT_LAZY ab_pick,
         the_sort_codes_are_out_of_order         ; AB_SORT_LAZY ab_lazy, above it eg_lazy

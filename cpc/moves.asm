@@ -365,10 +365,30 @@ sq_legal_yes:
         scf
         ret
 
-; mob_any: carry set iff P (D) has a legal move. Walks the empty list from its end, the
-; lightest squares first: where the game goes on, a move is usually found there soonest (the
-; leaf's test, ab_leaf). Keeps DE; trashes AF, C, HL.
+; mob_any: carry set iff P (D) has a legal move. Tries first the square where it last found
+; one for P (MOB_MEMO, alphabeta.asm; the leaves of a node are siblings, and a move there
+; usually stays legal), then walks the empty list from its end, the lightest squares first:
+; where the game goes on, a move is usually found there soonest (the leaf's test, ab_leaf).
+; Keeps DE; trashes AF, C, HL.
 mob_any:
+        ld a,MOB_MEMO-SCRATCH   ; the cell where P's last move was found, first
+        add a,d
+        ld l,a
+        ld h,SCRATCH/256
+        ld l,(hl)
+        ld h,mb_board/256
+        ld a,(hl)               ; empty? (cell 0, none yet, is the frame's)
+        or a
+        jr nz,mob_any_walk
+        ld c,l
+        ld h,NB_TABLE/256
+        ld a,(hl)
+        or a
+        jr z,mob_any_walk
+        ld h,mb_board/256
+        call sq_legal
+        ret c
+mob_any_walk:
         ld c,0
 mob_any_next:
         ld h,EL_LIST/256
@@ -386,8 +406,14 @@ mob_any_next:
         jr z,mob_any_next
         ld h,mb_board/256
         call sq_legal
-        ret c
-        jr mob_any_next
+        jr nc,mob_any_next
+        ld a,MOB_MEMO-SCRATCH
+        add a,d
+        ld l,a
+        ld h,SCRATCH/256
+        ld (hl),c
+        scf
+        ret
 
 ; mob_any_all: mob_any without the masks (every ray of every empty cell): for a leaf made
 ; without them (sm_masks). Keeps DE; trashes AF, AF', C, HL.

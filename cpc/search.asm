@@ -177,7 +177,8 @@ sr_best_reply_done:
 ;   &0200-&02FF  NB_TABLE    the mask of the neighbours holding a disc, per cell (moves.asm)
 ;   &0300-&03FF  LT_HI       the high bytes of 3^k and 2 * 3^k at their low bytes
 ;                            (linetab.asm li_init)
-;   &0400-&04FF  SCRATCH     ab_values (alphabeta.asm), the parity and quarters of endgame.asm
+;   &0400-&04FF  SCRATCH     ab_values, MOB_MEMO and AB_KILLERS (alphabeta.asm), the parity
+;                            and quarters of endgame.asm
 ;   &0500-&08FF  UNDO_STACK  flipped cells, their count and the cell of every move on the
 ;                            path: at most 41 moves of 21 bytes (moves.asm sm_make)
 ;   &0900-&0EFF  ZOB_PAGES   the position keys, byte k in page k (tt.asm)
@@ -298,6 +299,11 @@ sr_deep_table_ok:
         ld a,1                  ; sm_make keeps the masks (a stopped search may have left
         ld (sm_masks),a         ; a leaf's 0, moves.asm)
         call li_init            ; the line pointers (linetab.asm)
+        ld hl,0                 ; no killers yet at 1 to 4 plies left (ab_lazy; 5 and 6
+        ld (AB_KILLERS+1),hl    ; too, a word at a time)
+        ld (AB_KILLERS+3),hl
+        ld (AB_KILLERS+5),hl
+        ld (MOB_MEMO+1),hl      ; and no square for mob_any to try first
         call eg_regions         ; the quarters of the exact endgame's order (endgame.asm)
         call eg_depth_mode      ; not the last search's mode: the root's keys make moves
                                 ; (sm_make_x keeps the masks only outside the exact endgame)
