@@ -80,10 +80,7 @@ image_end:
         if (SR_LISTS+(4*60)+2)/(LOAD_ADDRESS+1)   ; levels 1-2's move lists (search.asm)
         the_move_lists_run_into_the_program
         endif
-        if (eg_parity+1)/(EG_QUARTERS+12)       ; the scratch page (search.asm): the parity
-        the_scratch_variables_run_into_the_quarters     ; before the first cell's quarter
-        endif
-        if (eg_parity+1)/(MOB_MEMO+1)           ; the scratch page: the parity, then
+        if (eg_parity+1)/(MOB_MEMO+1)           ; the scratch page (search.asm): the parity, then
         the_parity_runs_into_the_mob_any_squares        ; MOB_MEMO + 1..2,
         endif
         if (MOB_MEMO+3)/(AB_KILLERS+1)          ; then AB_KILLERS + 0..31,
@@ -103,6 +100,9 @@ image_end:
         endif
         if (PV_MAX+1)/(PV_STRIDE+1)             ; a line: its length and PV_MAX cells
         the_pv_lines_are_too_short
+        endif
+        if AB_LIST_DEPTH/6                      ; ab_lazy reads the killers of 1 to
+        the_search_clears_too_few_killers       ; AB_LIST_DEPTH - 1 plies (sr_deep: 1-4)
         endif
         if AB_SORT_LATER/AB_SORT_LAZY           ; ab_loop: below AB_SORT_LAZY ab_pick,
         the_sort_codes_are_out_of_order         ; AB_SORT_LAZY ab_lazy, above it eg_lazy

@@ -299,10 +299,9 @@ sr_deep_table_ok:
         ld a,1                  ; sm_make keeps the masks (a stopped search may have left
         ld (sm_masks),a         ; a leaf's 0, moves.asm)
         call li_init            ; the line pointers (linetab.asm)
-        ld hl,0                 ; no killers yet at 1 to 4 plies left (ab_lazy; 5 and 6
-        ld (AB_KILLERS+1),hl    ; too, a word at a time)
+        ld hl,0                 ; no killers yet at 1 to 4 plies left, the ones ab_lazy
+        ld (AB_KILLERS+1),hl    ; reads
         ld (AB_KILLERS+3),hl
-        ld (AB_KILLERS+5),hl
         ld (MOB_MEMO+1),hl      ; and no square for mob_any to try first
         call eg_regions         ; the quarters of the exact endgame's order (endgame.asm)
         call eg_depth_mode      ; not the last search's mode: the root's keys make moves
