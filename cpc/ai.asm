@@ -206,11 +206,13 @@ ai_deep:
         ld iy,(ai_save_iy)
         ret
 
-ai_save_iy:     dw 0
-ai_save_af:     dw 0
-ai_save_bc:     dw 0
-ai_save_de:     dw 0
-ai_save_hl:     dw 0
+AI_LOW          equ AB_LOW_END  ; scratch, outside the program (search.asm's memory map):
+ai_save_iy      equ AI_LOW      ; the registers ai_entry keeps, a word each
+ai_save_af      equ AI_LOW+2
+ai_save_bc      equ AI_LOW+4
+ai_save_de      equ AI_LOW+6
+ai_save_hl      equ AI_LOW+8
+AI_LOW_END      equ AI_LOW+10
 
 ; ai_count_discs: A = discs on ai_board. Trashes F, BC, HL.
 ai_count_discs:

@@ -986,11 +986,13 @@ ab_select_depth:
         dec (ix+FR_SIZE+FR_DEPTH)
         ret
 
-ab_list_end:    dw 0            ; ab_gen: where the next move goes
-ab_key_ptr:     dw 0            ; ab_key_replies: the entry being keyed
-ab_key_left:    db 0            ; and how many are left
-ab_value_ptr:   dw 0            ; ab_key_values: where the next shallow value goes
-ab_value_best:  dw 0            ; the best so far (biased)
+AB_LOW          equ SR_LOW_END  ; scratch, outside the program (search.asm's memory map):
+ab_list_end     equ AB_LOW      ; word: ab_gen: where the next move goes
+ab_key_ptr      equ AB_LOW+2    ; word: ab_key_replies: the entry being keyed
+ab_value_ptr    equ AB_LOW+4    ; word: ab_key_values: where the next shallow value goes
+ab_value_best   equ AB_LOW+6    ; word: the best so far (biased)
+ab_key_left     equ AB_LOW+8    ; ab_key_replies: the entries left to key
+AB_LOW_END      equ AB_LOW+9
 ab_exact:       db 0            ; 1 in the exact endgame (endgame.asm)
 ab_select:      db 0            ; the level's margin (docs/ai.md 4.5), 0: full width
 ab_replies:     db 0            ; 1: ab_gen keys by replies (the root's list, search.asm)

@@ -223,11 +223,13 @@ bk_compare_byte:
         djnz bk_compare_byte
         ret                     ; Z set, C clear by the last CP
 
-bk_cur:         ds BOOK_KEY_BYTES     ; the image being built
-bk_best:        ds BOOK_KEY_BYTES     ; the smallest image so far: the canonical key
-bk_best_t:      db 0                  ; its transform
-bk_me:          db 0                  ; the side to move's cell code
-bk_move:        db 0                  ; the book move found, canonical orientation
+BK_LOW          equ AI_LOW_END        ; scratch, outside the program (search.asm):
+bk_cur          equ BK_LOW                      ; the image being built
+bk_best         equ BK_LOW+BOOK_KEY_BYTES       ; the smallest image so far: the key
+bk_best_t       equ BK_LOW+(2*BOOK_KEY_BYTES)   ; its transform
+bk_me           equ BK_LOW+(2*BOOK_KEY_BYTES)+1 ; the side to move's cell code
+bk_move         equ BK_LOW+(2*BOOK_KEY_BYTES)+2 ; the book move found, canonical orientation
+LOW_VARS_END    equ BK_LOW+(2*BOOK_KEY_BYTES)+3 ; the last of LOW_VARS (main.asm checks it)
 
         include "book.inc"            ; generated: book_first_level, book_max_discs,
                                       ; book_count, book_entries

@@ -317,9 +317,11 @@ ev_corners:
         db 18, 17,0,0, 28,0,0, 27,0,0
         db 81, 82,0,0, 71,0,0, 72,0,0
         db 88, 87,0,0, 78,0,0, 77,0,0
-ev_sum:         dw 0            ; ev_deep_init: S being summed
-ev_a:           db 0            ; ev_corner_make: the neighbour's A
-ev_w:           db 0            ; and its W
+EV_LOW          equ LOW_VARS    ; scratch, outside the program (search.asm's memory map):
+ev_sum          equ EV_LOW      ; word: ev_deep_init: S being summed
+ev_a            equ EV_LOW+2    ; ev_corner_make: the neighbour's A
+ev_w            equ EV_LOW+3    ; and its W
+EV_LOW_END      equ EV_LOW+4
 
 ev_factor:      db 0            ; F for the moves being scored
 

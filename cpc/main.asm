@@ -38,6 +38,9 @@ LOAD_ADDRESS    equ &1000           ; above BASIC's input buffer, far below HIME
 ; reached (RASM assembles in one pass for DS, ORG, IF and ALIGN), so they come first.
 PV_MAX          equ 20              ; the longest PV: depth <= 12 plies, exact from <= 20 empties
 AI_PV_MAX       equ PV_MAX          ; ai_pv and hint_pv (ai.asm, advice.asm)
+LOW_VARS        equ &0040           ; the AI's scratch variables, below EL_LIST (search.asm's
+                                    ; memory map): eval.asm's, search.asm's, alphabeta.asm's,
+                                    ; ai.asm's and book.asm's, one after the other
 
         org LOAD_ADDRESS
 
@@ -76,6 +79,9 @@ image_end:
         endif
         if image_end/&A67C          ; beyond HIMEM: RUN" would not load it
         the_program_file_runs_past_himem
+        endif
+        if LOW_VARS_END/(EL_LIST+1)             ; the scratch variables (search.asm)
+        the_scratch_variables_run_into_the_empty_list
         endif
         if (SR_LISTS+(4*60)+2)/(LOAD_ADDRESS+1)   ; levels 1-2's move lists (search.asm)
         the_move_lists_run_into_the_program

@@ -173,6 +173,8 @@ sr_best_reply_done:
 ; RAM used by the deep searches outside the program (not part of OTHELLO.BIN, set up by
 ; each search; tt.asm's table and key pages by the first one):
 ;
+;   &0040-&00B9  LOW_VARS    scratch variables of ev_*, sr_*, ab_*, ai_* and bk_*, each
+;                            written before it is read in every call of ai_entry (main.asm)
 ;   &0100-&01FF  EL_LIST     the empty cells, a doubly linked list (moves.asm)
 ;   &0200-&02FF  NB_TABLE    the mask of the neighbours holding a disc, per cell (moves.asm)
 ;   &0300-&03FF  LT_HI       the high bytes of 3^k and 2 * 3^k at their low bytes
@@ -908,23 +910,11 @@ sr_opp:         db 0            ; its opponent
 sr_discs:       db 0            ; discs on the board at the root
 sr_best_sq:     db 0            ; cell of the best root move so far, 0 = none
 sr_best:        dw 0            ; its score
-sr_mine:        dw 0            ; level 2: S1 of the root move being examined
-sr_reply:       dw 0            ; level 2: best reply S1 so far
-sr_score:       dw 0            ; level 2: S2 of the root move being examined
-sr_root_ptr:    dw 0            ; the root move being examined, in sr_root_moves
-sr_undo_top:    dw 0            ; the undo stack top after the root move
-sr_undo:        ds 19+2         ; undo stack: one entry per ply (levels 1 and 2 need one)
 sr_depth:       db 0            ; levels 3+: the level's depth
 sr_endgame:     db 0            ; and its exact-endgame threshold (empty squares)
-sr_abort_sp:    dw 0            ; SP in sr_deep, for sr_abort
 sr_exact:       db 0            ; levels 3+: 1 when the exact endgame is the last stage
 sr_last_depth:  db 0            ; the last depth-limited stage
 sr_stage:       db 0            ; the depth-limited stage running
-sr_root_low:    dw 0            ; the root's null window: its lower end (biased)
-sr_done_sq:     db 0            ; the last complete stage: its move (a cell, 0 = none yet),
-sr_done_score:  dw 0            ; its score (biased),
-sr_done_stage:  db 0            ; the stage (ai_depth)
-sr_done_pv:     ds PV_MAX+1     ; and its PV (a line: the length, then the cells)
 sr_wld_from:    db 0            ; the level's win/loss/draw threshold (empty squares, 0 = none)
 sr_wld:         db 0            ; 1 when this search ends its depth-limited stages with the check
 sr_wld_taken:   db 0            ; sr_wld_stage: 1 once a move better than m is the best,
@@ -932,5 +922,21 @@ sr_wld_sq:      db 0            ; the best move (m at first),
 sr_wld_class:   db 0            ; and the best's class (-1, 0, 1)
 sr_only:        db 0            ; a cell: value that root move alone (ai_only); 0 = all
 sr_pv:          dw 0            ; the PV: a line (length, cells), PV_ROOT or sr_pv_small
-sr_pv_small:    ds 3            ; levels 1 and 2: the PV line
-sr_reply_cell:  db 0            ; level 2: the earliest best reply's cell, 0 = none
+
+SR_LOW          equ EV_LOW_END  ; scratch, outside the program (the memory map above):
+sr_mine         equ SR_LOW      ; word: level 2: S1 of the root move being examined
+sr_reply        equ SR_LOW+2    ; word: level 2: best reply S1 so far
+sr_score        equ SR_LOW+4    ; word: level 2: S2 of the root move being examined
+sr_root_ptr     equ SR_LOW+6    ; word: the root move being examined, in sr_root_moves
+sr_undo_top     equ SR_LOW+8    ; word: the undo stack top after the root move
+sr_abort_sp     equ SR_LOW+10   ; word: SP in sr_deep, for sr_abort
+sr_root_low     equ SR_LOW+12   ; word: the root's null window: its lower end (biased)
+sr_done_score   equ SR_LOW+14   ; word: the last complete stage's score (biased), when
+sr_done_sq      equ SR_LOW+16   ; its move (a cell, 0 = none yet; each search sets it) is
+sr_done_stage   equ SR_LOW+17   ; not 0; the stage (ai_depth)
+sr_reply_cell   equ SR_LOW+18   ; level 2: the earliest best reply's cell, 0 = none
+sr_pv_small     equ SR_LOW+19   ; 3 bytes: levels 1 and 2: the PV line
+sr_done_pv      equ SR_LOW+22   ; PV_MAX + 1 bytes: the last complete stage's PV (a line:
+                                ; the length, then the cells)
+sr_undo         equ SR_LOW+23+PV_MAX  ; 19 + 2 bytes: levels 1 and 2's undo stack (one ply)
+SR_LOW_END      equ sr_undo+19+2

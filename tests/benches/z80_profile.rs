@@ -4,8 +4,9 @@
 //! The emulator runs the call one instruction at a time; the CPC time of every instruction
 //! (wait states included) is charged to the label at or below its address, and labels are
 //! gathered into routines (a label whose name extends the routine's, like
-//! `sq_legal_nw_walk` under `sq_legal`, belongs to it). Every answer is checked against the
-//! reference engine first.
+//! `sq_legal_nw_walk` under `sq_legal`, belongs to it). Each row also counts its entries: how
+//! often the instruction at the label ran (a routine's: at its first label, so its calls).
+//! Every answer is checked against the reference engine first.
 //!
 //! `cargo bench -p cpc-e2e --bench z80_profile [-- LEVEL [midgame|endgame] [POSITIONS]
 //! [SECONDS]]`; default: the top level, midgame, 6 positions, no time limit. With SECONDS,
@@ -148,12 +149,15 @@ fn main() {
     z.cpc.run_frames(100).expect("the game starts");
     let at_entry = z.addr("ai_entry");
     let mut per_pc = vec![0u64; 65536];
+    // How often each instruction ran: at a label's address, how often the label was reached.
+    let mut executed = vec![0u64; 65536];
     let (mut total_us, mut total_nodes) = (0u64, 0u64);
     for b in &boards {
         let (mut last_pc, mut last_t) = (at_entry, z.cpc.time_us());
         let a = z.ai_observed(b, level, seconds, LIMIT_US, |m| {
             let t = m.time_us();
             per_pc[usize::from(last_pc)] += t - last_t;
+            executed[usize::from(last_pc)] += 1;
             last_t = t;
             last_pc = m.pc();
         });
@@ -204,12 +208,19 @@ fn main() {
         total_nodes as f64 / (total_us as f64 / 1e6)
     );
     let all: u64 = per_pc.iter().sum();
+    let address_of: HashMap<&str, u16> = labels.iter().map(|(a, n)| (n.as_str(), *a)).collect();
     for (title, map) in [("routine", &by_routine), ("label", &by_label)] {
         let mut rows: Vec<_> = map.iter().collect();
         rows.sort_by(|a, b| b.1.cmp(a.1));
-        println!("| {title} | % of the time |\n|---|---|");
+        println!("| {title} | % of the time | entries |\n|---|---|---|");
         for (name, t) in rows.iter().take(30) {
-            println!("| {name} | {:.1} |", **t as f64 * 100.0 / all as f64);
+            let entries = address_of
+                .get(*name)
+                .map_or(0, |&a| executed[usize::from(a)]);
+            println!(
+                "| {name} | {:.1} | {entries} |",
+                **t as f64 * 100.0 / all as f64
+            );
         }
         println!();
     }
