@@ -246,6 +246,10 @@ PRE_WLD_DEPTH   equ 8           ; and before the win/loss/draw check
 OPENING_DEPTH   equ 7           ; and, timed, before move 18 (ODIN's 7 plies until move 18)
 OPENING_EMPTIES equ 44          ; before move 18: at least this many empty squares (move n
                                 ; of a game without passes has 61 - n)
+LATE_MAX_DEPTH  equ 12          ; the deepest stage of any search (PV_MAX, main.asm)
+LATE_EMPTIES    equ 22          ; timed, with at most this many empty squares (and neither
+                                ; the exact endgame nor the check), the stages may go two
+                                ; plies past the level's depth (docs/ai.md 4.4)
 AI_STAGE_EXACT  equ &FF         ; ai_depth: the exact endgame
 AI_STAGE_STOPPED equ &FE        ; ai_depth: stopped before any stage was complete
 AI_STAGE_WLD    equ &E0         ; ai_depth: + d, the win/loss/draw check after depth d
@@ -357,6 +361,21 @@ sr_deep_wld_done:
         ld a,OPENING_DEPTH
         ld (sr_last_depth),a
 sr_deep_opening_done:
+        ld a,(FRAMES+FR_EMPTY)  ; a timed search late in the middle game may go two plies
+        cp LATE_EMPTIES+1       ; deeper than the level's depth, where the time left allows
+        jr nc,sr_deep_late_done ; (tm_more): the endgame's moves cost little, and its last
+        ld a,(ai_timing)        ; middle-game moves decide most of the games lost
+        or a
+        jr z,sr_deep_late_done
+        ld a,(sr_depth)         ; not capped above: neither the exact endgame nor the check
+        ld hl,sr_last_depth
+        cp (hl)
+        jr nz,sr_deep_late_done
+        cp LATE_MAX_DEPTH-1     ; and no deeper than a level may be (weights.toml: 12)
+        jr nc,sr_deep_late_done
+        add a,2
+        ld (hl),a
+sr_deep_late_done:
         ld ix,FRAMES
         ld a,(sr_last_depth)    ; the root list is ordered as at a node of that depth
         ld (ix+FR_DEPTH),a

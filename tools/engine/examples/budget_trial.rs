@@ -20,6 +20,7 @@ mod common_opening;
 use common_opening::opening;
 use othello_engine::board::{Board, Color};
 use othello_engine::search::alphabeta::search_depth_selective;
+use othello_engine::search::deepest_timed_depth;
 use othello_engine::search::endgame::{solve_exact, solve_wld};
 use othello_engine::search::SearchResult;
 use othello_engine::weights::Weights;
@@ -60,7 +61,8 @@ const WLD: usize = 13;
 
 /// The deepest stage the budget allows from `left` nodes (docs/ai.md 4.4): `soft` = left /
 /// (own moves to the exact endgame + the endgame's share), a new stage only while at most
-/// soft / 3 is spent, none past min(3 soft, left / 2), none deeper than 7 before move 18;
+/// soft / 3 is spent, none past min(3 soft, left / 2), none deeper than 7 before move 18 and
+/// two plies past the level's depth from `LATE_EMPTIES` empties;
 /// at most `wld` empties, every stage up to min(depth, 8), whatever the time, and then the
 /// check (docs/ai.md 4.6), all within the hard limit of the exact endgame, left -
 /// ceil(left / 4). The check is charged the nodes of
@@ -92,7 +94,8 @@ fn staged(
     } else if empties >= OPENING_EMPTIES {
         level.depth.min(OPENING_DEPTH)
     } else {
-        level.depth
+        // Late in the middle game, two plies more (docs/ai.md 4.4).
+        deepest_timed_depth(level.depth, empties)
     };
     // The stages end at `last`: 2, 4, .., 8 before a check even at an odd depth.
     let mut depth = 2 - last % 2;

@@ -11,7 +11,9 @@
 use othello_engine::ai::best_move;
 use othello_engine::board::Board;
 use othello_engine::levels::{Level, SearchLevel};
-use othello_engine::search::{final_stage, search_stage_select, SearchResult, Stage};
+use othello_engine::search::{
+    deepest_timed_depth, final_stage, search_stage_select, SearchResult, Stage,
+};
 use othello_engine::weights::Weights;
 use serde_json::{json, Value};
 
@@ -113,7 +115,8 @@ pub enum Expected {
 /// # Errors
 /// Why the stage is not one the level may report here: a search stage at levels 1 and 2, in
 /// the book or for a pass; stage 0 outside the book; without a time limit, any stage but the
-/// level's final one; with one, a depth beyond the level's, the exact endgame or the
+/// level's final one; with one, a depth beyond what the level's allows there
+/// (`othello_engine::search::deepest_timed_depth`), the exact endgame or the
 /// win/loss/draw check with more empty squares than its threshold, or a byte that names no
 /// stage.
 pub fn expected(
@@ -174,8 +177,8 @@ pub fn expected(
         return Ok(Expected::Stopped);
     }
     match Stage::from_ai_depth(byte) {
-        Some(Stage::Depth(d)) if d > s.depth => Err(format!(
-            "stage depth {d}, deeper than level {level}'s depth {}",
+        Some(Stage::Depth(d)) if d > deepest_timed_depth(s.depth, empties) => Err(format!(
+            "stage depth {d}, deeper than level {level}'s depth {} allows with {empties} empty squares",
             s.depth
         )),
         Some(Stage::Exact) if empties > u32::from(s.endgame) => Err(format!(
@@ -418,5 +421,39 @@ mod tests {
         assert_eq!(nominal_time(&w, top, 30), u16::from(s.budget) * 30);
         assert_eq!(nominal_time(&w, top, 0), 1);
         assert_eq!(nominal_time(&w, 2, 30), 0);
+    }
+
+    #[test]
+    fn late_in_the_middle_game_a_timed_search_may_go_two_plies_deeper() {
+        let w = Weights::default();
+        let top = w.max_level();
+        let s = search_level(&w, top).unwrap();
+        // The first legal move each ply, from the start to 20 empty squares: late in the
+        // middle game, above the exact endgame and the check.
+        let mut late = Board::start();
+        while late.empties().count_ones() > 20 {
+            let first = othello_engine::board::squares(late.legal_moves()).next();
+            match first {
+                Some(sq) => {
+                    late.play(sq).unwrap();
+                }
+                None => {
+                    late.pass();
+                }
+            }
+        }
+        assert!(late.legal_moves() != 0 && !late.is_game_over());
+        assert!(20 > u32::from(s.endgame.max(s.wld)));
+        let deeper = s.depth + 2;
+        assert!(
+            deeper <= 12,
+            "the shipped top level has room for two plies more"
+        );
+        assert!(expected(&late, top, &w, true, deeper).is_ok());
+        assert!(expected(&late, top, &w, true, deeper + 1).is_err());
+        assert!(
+            expected(&late, top, &w, false, deeper).is_err(),
+            "only with a time limit"
+        );
     }
 }
