@@ -207,7 +207,8 @@ sr_best_reply_done:
 ; time: the depth-limited searches of depth 2, 4, ... (1, 3, ... for an odd depth) up to the
 ; level's depth, or, before the exact endgame, up to depth PRE_EXACT_DEPTH (then the exact
 ; endgame), before the win/loss/draw check up to PRE_WLD_DEPTH, before move 18 up to
-; OPENING_DEPTH. Each stage is the root loop of docs/ai.md section 5 with the root moves ordered: a
+; OPENING_DEPTH, and with at most the level's `deepen` empty squares (otherwise) up to two
+; plies past the level's depth (at most MAX_STAGE_DEPTH). Each stage is the root loop of docs/ai.md section 5 with the root moves ordered: a
 ; move on a square before the current best is searched with the window (best - 1, +INF) and
 ; replaces it on a value >= best; a later one with (best, +INF), replacing it only on a
 ; greater value (each tried with a null window first, and searched again from its value - 1 if
@@ -246,10 +247,7 @@ PRE_WLD_DEPTH   equ 8           ; and before the win/loss/draw check
 OPENING_DEPTH   equ 7           ; and, timed, before move 18 (ODIN's 7 plies until move 18)
 OPENING_EMPTIES equ 44          ; before move 18: at least this many empty squares (move n
                                 ; of a game without passes has 61 - n)
-LATE_MAX_DEPTH  equ 12          ; the deepest stage of any search (PV_MAX, main.asm)
-LATE_EMPTIES    equ 22          ; timed, with at most this many empty squares (and neither
-                                ; the exact endgame nor the check), the stages may go two
-                                ; plies past the level's depth (docs/ai.md 4.4)
+MAX_STAGE_DEPTH equ 12          ; the deepest stage of any search (PV_MAX, main.asm)
 AI_STAGE_EXACT  equ &FF         ; ai_depth: the exact endgame
 AI_STAGE_STOPPED equ &FE        ; ai_depth: stopped before any stage was complete
 AI_STAGE_WLD    equ &E0         ; ai_depth: + d, the win/loss/draw check after depth d
@@ -262,6 +260,11 @@ sr_deep:
         add hl,de
         ld c,(hl)
         ld hl,sr_wld_from
+        ld (hl),c
+        ld hl,w_level_deepen    ; and its late deepening threshold
+        add hl,de
+        ld c,(hl)
+        ld hl,sr_deepen_from
         ld (hl),c
         add a,a
         add a,a
@@ -361,17 +364,18 @@ sr_deep_wld_done:
         ld a,OPENING_DEPTH
         ld (sr_last_depth),a
 sr_deep_opening_done:
-        ld a,(FRAMES+FR_EMPTY)  ; a timed search late in the middle game may go two plies
-        cp LATE_EMPTIES+1       ; deeper than the level's depth, where the time left allows
-        jr nc,sr_deep_late_done ; (tm_more): the endgame's moves cost little, and its last
-        ld a,(ai_timing)        ; middle-game moves decide most of the games lost
+        ld a,(sr_deepen_from)   ; a timed search with at most the level's `deepen` empty
+        ld hl,FRAMES+FR_EMPTY   ; squares may go two plies past its depth, where the time
+        cp (hl)                 ; left allows (tm_more): the moves after it cost little, and
+        jr c,sr_deep_late_done  ; the last middle-game moves decide most of the games lost
+        ld a,(ai_timing)
         or a
         jr z,sr_deep_late_done
         ld a,(sr_depth)         ; not capped above: neither the exact endgame nor the check
         ld hl,sr_last_depth
         cp (hl)
         jr nz,sr_deep_late_done
-        cp LATE_MAX_DEPTH-1     ; and no deeper than a level may be (weights.toml: 12)
+        cp MAX_STAGE_DEPTH-1    ; and no deeper than a level may be (weights.toml: 12)
         jr nc,sr_deep_late_done
         add a,2
         ld (hl),a
@@ -958,4 +962,6 @@ sr_pv_small     equ SR_LOW+19   ; 3 bytes: levels 1 and 2: the PV line
 sr_done_pv      equ SR_LOW+22   ; PV_MAX + 1 bytes: the last complete stage's PV (a line:
                                 ; the length, then the cells)
 sr_undo         equ SR_LOW+23+PV_MAX  ; 19 + 2 bytes: levels 1 and 2's undo stack (one ply)
-SR_LOW_END      equ sr_undo+19+2
+sr_deepen_from  equ sr_undo+19+2      ; the level's late deepening threshold (empty squares,
+                                      ; 0 = never; sr_deep sets it)
+SR_LOW_END      equ sr_deepen_from+1

@@ -5,9 +5,10 @@
 //! CPC's 25 minutes are.
 //!
 //! `cargo run --release -p othello-engine --example budget_trial -- D1 M1 D2 M2 NODES GAMES
-//! [W1 W2]` (D: the level's depth, M: its margin of docs/ai.md 4.5, 0 = full width; NODES: the
-//! budget of each side for the whole game; W: its win/loss/draw check of docs/ai.md 4.6, from
-//! W empties, 0 = none, the default). Openings: 6 random plies, each played with both colours.
+//! [W1 W2 [E1 E2]]` (D: the level's depth, M: its margin of docs/ai.md 4.5, 0 = full width;
+//! NODES: the budget of each side for the whole game; W: its win/loss/draw check of docs/ai.md
+//! 4.6, from W empties, 0 = none, the default; E: two plies more from E empties, docs/ai.md 4.4,
+//! 0 = never, the default). Openings: 6 random plies, each played with both colours.
 //! The exact endgame from 14 empties is solved on both sides and not charged; the time
 //! manager still keeps its share of the budget for it, as on the CPC. A stage that would run
 //! past the hard limit is stopped there: its nodes are spent and its answer is not used; the
@@ -19,6 +20,7 @@ mod common_opening;
 
 use common_opening::opening;
 use othello_engine::board::{Board, Color};
+use othello_engine::levels::SearchLevel;
 use othello_engine::search::alphabeta::search_depth_selective;
 use othello_engine::search::deepest_timed_depth;
 use othello_engine::search::endgame::{solve_exact, solve_wld};
@@ -42,6 +44,7 @@ struct Level {
     depth: u8,
     margin: u8,
     wld: u8,
+    deepen: u8,
 }
 
 impl std::fmt::Display for Level {
@@ -49,6 +52,9 @@ impl std::fmt::Display for Level {
         write!(f, "depth {} margin {}", self.depth, self.margin)?;
         if self.wld > 0 {
             write!(f, " wld {}", self.wld)?;
+        }
+        if self.deepen > 0 {
+            write!(f, " deepen {}", self.deepen)?;
         }
         Ok(())
     }
@@ -95,7 +101,17 @@ fn staged(
         level.depth.min(OPENING_DEPTH)
     } else {
         // Late in the middle game, two plies more (docs/ai.md 4.4).
-        deepest_timed_depth(level.depth, empties)
+        deepest_timed_depth(
+            SearchLevel {
+                depth: level.depth,
+                endgame: ENDGAME as u8,
+                budget: 0,
+                margin: level.margin,
+                wld: level.wld,
+                deepen: level.deepen,
+            },
+            empties,
+        )
     };
     // The stages end at `last`: 2, 4, .., 8 before a check even at an odd depth.
     let mut depth = 2 - last % 2;
@@ -174,25 +190,36 @@ fn play(
     )
 }
 
-const USAGE: &str = "usage: budget_trial D1 M1 D2 M2 NODES GAMES [W1 W2] \
+const USAGE: &str = "usage: budget_trial D1 M1 D2 M2 NODES GAMES [W1 W2 [E1 E2]] \
     (depth 1..12, margin 0..255, nodes a game side, games, the win/loss/draw check from \
-    15..20 empties or 0)";
+    15..20 empties or 0, two plies more from 15..60 empties or 0)";
 
 /// The two levels, the budget and the number of games, or what is wrong with the arguments.
 fn parse_args() -> Result<([Level; 2], u64, u32), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (fixed, [w1, w2]) = match &args[..] {
-        [fixed @ .., w1, w2] if args.len() == 8 => (fixed, [w1.as_str(), w2.as_str()]),
-        all => (all, ["0", "0"]),
+    let (fixed, extra) = args.split_at(args.len().min(6));
+    let [w1, w2, e1, e2] = match extra {
+        [] => ["0"; 4],
+        [w1, w2] => [w1.as_str(), w2.as_str(), "0", "0"],
+        [w1, w2, e1, e2] => [w1.as_str(), w2.as_str(), e1.as_str(), e2.as_str()],
+        _ => {
+            return Err(format!(
+                "6, 8 or 10 arguments expected, {} given",
+                args.len()
+            ))
+        }
     };
     let [d1, m1, d2, m2, budget, games] = fixed else {
-        return Err(format!("6 or 8 arguments expected, {} given", args.len()));
+        return Err(format!(
+            "6, 8 or 10 arguments expected, {} given",
+            args.len()
+        ));
     };
     let number = |name: &str, text: &str| {
         text.parse::<u64>()
             .map_err(|_| format!("{name} `{text}` is not a whole number"))
     };
-    let level = |d: &str, m: &str, wld: &str| -> Result<Level, String> {
+    let level = |d: &str, m: &str, wld: &str, deepen: &str| -> Result<Level, String> {
         let depth = number("depth", d)?;
         let margin = number("margin", m)?;
         let Ok(depth @ 1..=12) = u8::try_from(depth) else {
@@ -205,11 +232,20 @@ fn parse_args() -> Result<([Level; 2], u64, u32), String> {
         let Ok(wld @ (0 | 15..=20)) = u8::try_from(wld) else {
             return Err(format!("wld {wld} is neither 0 nor in 15..20"));
         };
-        Ok(Level { depth, margin, wld })
+        let deepen = number("deepen", deepen)?;
+        let Ok(deepen @ (0 | 15..=60)) = u8::try_from(deepen) else {
+            return Err(format!("deepen {deepen} is neither 0 nor in 15..60"));
+        };
+        Ok(Level {
+            depth,
+            margin,
+            wld,
+            deepen,
+        })
     };
     let games = u32::try_from(number("games", games)?).map_err(|_| "too many games".to_string())?;
     Ok((
-        [level(d1, m1, w1)?, level(d2, m2, w2)?],
+        [level(d1, m1, w1, e1)?, level(d2, m2, w2, e2)?],
         number("nodes", budget)?,
         games,
     ))

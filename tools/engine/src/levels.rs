@@ -21,6 +21,9 @@ pub const MARGIN_RANGE: std::ops::RangeInclusive<u8> = 0..=255;
 /// Win/loss/draw check thresholds accepted in a weights file (docs/ai.md 4.6), in empty
 /// squares: 0 = never.
 pub const WLD_RANGE: std::ops::RangeInclusive<u8> = 0..=20;
+/// Late deepening thresholds accepted in a weights file (docs/ai.md 4.4), in empty squares:
+/// 0 = never.
+pub const DEEPEN_RANGE: std::ops::RangeInclusive<u8> = 0..=60;
 
 /// The parameters of one alpha-beta level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +43,10 @@ pub struct SearchLevel {
     /// this many empty squares, the move of the depth-limited stages is replaced by one that
     /// wins or draws where it does not; 0 = never.
     pub wld: u8,
+    /// Late deepening of a timed search (docs/ai.md 4.4): where the root has at most this
+    /// many empty squares, and neither the exact endgame nor the check applies, the stages
+    /// may go two plies past `depth` (to at most 12) while the time manager allows; 0 = never.
+    pub deepen: u8,
 }
 
 /// The algorithm a level runs.

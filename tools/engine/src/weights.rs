@@ -14,8 +14,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::levels::{
-    Level, SearchLevel, BUDGET_RANGE, DEPTH_RANGE, ENDGAME_RANGE, FIRST_SEARCH_LEVEL, MARGIN_RANGE,
-    MAX_LEVEL, WLD_RANGE,
+    Level, SearchLevel, BUDGET_RANGE, DEEPEN_RANGE, DEPTH_RANGE, ENDGAME_RANGE, FIRST_SEARCH_LEVEL,
+    MARGIN_RANGE, MAX_LEVEL, WLD_RANGE,
 };
 
 /// Levels a weights file may name as the first one that uses the book: search levels only, so
@@ -167,6 +167,9 @@ struct RawLevel {
     /// Optional: absent means no win/loss/draw check (0).
     #[serde(default)]
     wld: Option<Spanned<i64>>,
+    /// Optional: absent means no late deepening (0).
+    #[serde(default)]
+    deepen: Option<Spanned<i64>>,
 }
 
 /// A problem found in the text: where (byte span) and why.
@@ -458,12 +461,14 @@ fn validate_levels(raw: &BTreeMap<Spanned<String>, RawLevel>) -> Result<Vec<Sear
         let budget = optional(&level.budget, &BUDGET_RANGE, "budget", "minutes")?;
         let margin = optional(&level.margin, &MARGIN_RANGE, "margin", "evaluation units")?;
         let wld = optional(&level.wld, &WLD_RANGE, "wld", "empty squares")?;
+        let deepen = optional(&level.deepen, &DEEPEN_RANGE, "deepen", "empty squares")?;
         levels.push(SearchLevel {
             depth,
             endgame,
             budget,
             margin,
             wld,
+            deepen,
         });
     }
     Ok(levels)

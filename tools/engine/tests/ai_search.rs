@@ -182,6 +182,7 @@ fn the_final_stage_answers_as_the_level() {
             budget: 0,
             margin: 0,
             wld: 0,
+            deepen: 0,
         },
         SearchLevel {
             depth: 3,
@@ -189,6 +190,7 @@ fn the_final_stage_answers_as_the_level() {
             budget: 25,
             margin: 0,
             wld: 0,
+            deepen: 0,
         },
         SearchLevel {
             depth: 1,
@@ -196,6 +198,7 @@ fn the_final_stage_answers_as_the_level() {
             budget: 180,
             margin: 0,
             wld: 0,
+            deepen: 0,
         },
     ];
     let mut positions = random_positions(0x57a6_0001, 6, 10..30);

@@ -122,6 +122,7 @@ fn the_shipped_file_is_the_tuned_table_with_the_classic_levels() {
             budget: 0,
             margin: 0,
             wld: 0,
+            deepen: 0,
         }))
     );
     // The top level: ODIN's tournament depths, a selective depth 9 in odd stages within 25
@@ -134,6 +135,7 @@ fn the_shipped_file_is_the_tuned_table_with_the_classic_levels() {
             budget: 25,
             margin: 20,
             wld: 16,
+            deepen: 22,
         }))
     );
 }
@@ -158,6 +160,7 @@ fn base_parses_with_every_value_in_place() {
             budget: 0,
             margin: 0,
             wld: 0,
+            deepen: 0,
         }))
     );
     assert_eq!((w.level(0), w.level(5)), (None, None));
@@ -190,6 +193,7 @@ fn extreme_values_are_accepted() {
             budget: 0,
             margin: 0,
             wld: 0,
+            deepen: 0,
         }
     );
 }
@@ -380,6 +384,7 @@ fn a_level_budget_is_optional_and_read() {
             budget: 25,
             margin: 0,
             wld: 0,
+            deepen: 0,
         }))
     );
     // Absent: no budget.

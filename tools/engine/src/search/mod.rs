@@ -189,23 +189,19 @@ pub fn final_stage(board: &Board, level: SearchLevel) -> Stage {
     }
 }
 
-/// With at most this many empty squares a search with a time limit may deepen two plies
-/// past its level's depth (docs/ai.md 4.4; `LATE_EMPTIES` in cpc/search.asm).
-pub const LATE_EMPTIES: u32 = 22;
-
 /// The deepest depth-limited stage of any search (docs/ai.md 4.4: a level's depth is
 /// 1..12; `LATE_MAX_DEPTH` in cpc/search.asm).
 pub const MAX_STAGE_DEPTH: u8 = 12;
 
-/// The deepest depth-limited stage a search of `depth` plies may run with a time limit at
-/// `empties` empty squares (docs/ai.md 4.4): `depth`, or `depth` + 2 late in the middle
-/// game (at most [`LATE_EMPTIES`] empties) where that is at most [`MAX_STAGE_DEPTH`].
+/// The deepest depth-limited stage a search of `level` may run with a time limit at `empties`
+/// empty squares (docs/ai.md 4.4): its depth, or two plies more late in the middle game (at
+/// most `level.deepen` empties) where that is at most [`MAX_STAGE_DEPTH`].
 #[must_use]
-pub fn deepest_timed_depth(depth: u8, empties: u32) -> u8 {
-    if empties <= LATE_EMPTIES && depth + 2 <= MAX_STAGE_DEPTH {
-        depth + 2
+pub fn deepest_timed_depth(level: SearchLevel, empties: u32) -> u8 {
+    if empties <= u32::from(level.deepen) && level.depth + 2 <= MAX_STAGE_DEPTH {
+        level.depth + 2
     } else {
-        depth
+        level.depth
     }
 }
 
@@ -213,12 +209,23 @@ pub fn deepest_timed_depth(depth: u8, empties: u32) -> u8 {
 mod deepest_tests {
     use super::*;
 
+    fn level(depth: u8, deepen: u8) -> SearchLevel {
+        SearchLevel {
+            depth,
+            endgame: 14,
+            budget: 25,
+            margin: 0,
+            wld: 16,
+            deepen,
+        }
+    }
+
     #[test]
     fn late_searches_may_go_two_plies_deeper_up_to_twelve() {
-        assert_eq!(deepest_timed_depth(9, 23), 9);
-        assert_eq!(deepest_timed_depth(9, 22), 11);
-        assert_eq!(deepest_timed_depth(10, 17), 12);
-        assert_eq!(deepest_timed_depth(11, 17), 11);
-        assert_eq!(deepest_timed_depth(12, 20), 12);
+        assert_eq!(deepest_timed_depth(level(9, 22), 23), 9);
+        assert_eq!(deepest_timed_depth(level(9, 22), 22), 11);
+        assert_eq!(deepest_timed_depth(level(9, 0), 17), 9, "0: never");
+        assert_eq!(deepest_timed_depth(level(10, 22), 17), 12);
+        assert_eq!(deepest_timed_depth(level(11, 22), 17), 11);
     }
 }

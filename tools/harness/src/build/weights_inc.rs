@@ -119,6 +119,14 @@ pub fn weights_include(weights: &Weights, origin: &str) -> String {
     if !wld.is_empty() {
         let _ = writeln!(s, "        db {}", wld.join(","));
     }
+    let _ = writeln!(
+        s,
+        "w_level_deepen:                 ; two plies past the depth from this many empty squares (docs/ai.md 4.4, 0 = never) of levels 3, 4, ..."
+    );
+    let deepen: Vec<String> = levels.iter().map(|l| l.deepen.to_string()).collect();
+    if !deepen.is_empty() {
+        let _ = writeln!(s, "        db {}", deepen.join(","));
+    }
     s
 }
 
@@ -161,11 +169,16 @@ mod tests {
         let wld = asm.symbol("w_level_wld").unwrap() as usize - 0x4000;
         assert_eq!(wld, levels + 4 * n);
         let thresholds: Vec<u8> = w.search_levels().iter().map(|l| l.wld).collect();
-        assert_eq!(&bin[wld..], &thresholds[..]);
+        assert_eq!(&bin[wld..wld + n], &thresholds[..]);
+        // Then the late deepening thresholds, a byte a level.
+        let deepen = asm.symbol("w_level_deepen").unwrap() as usize - 0x4000;
+        assert_eq!(deepen, wld + n);
+        let from: Vec<u8> = w.search_levels().iter().map(|l| l.deepen).collect();
+        assert_eq!(&bin[deepen..], &from[..]);
     }
 
     #[test]
-    fn level_budgets_margins_and_wld_thresholds_are_where_the_program_reads_them() {
+    fn level_budgets_margins_wld_and_deepen_thresholds_are_where_the_program_reads_them() {
         // The shipped levels replaced by three with budgets 0 (absent), 25 and 180.
         let mut text = String::new();
         for line in othello_engine::weights::DEFAULT_TOML.lines() {
@@ -177,7 +190,7 @@ mod tests {
             if line.trim() == "[levels]" {
                 text.push_str("3 = { depth = 2, endgame = 8 }\n");
                 text.push_str(
-                    "4 = { depth = 8, endgame = 14, budget = 25, margin = 30, wld = 16 }\n",
+                    "4 = { depth = 8, endgame = 14, budget = 25, margin = 30, wld = 16, deepen = 24 }\n",
                 );
                 text.push_str("5 = { depth = 12, endgame = 20, budget = 99 }\n");
             }
@@ -196,7 +209,7 @@ mod tests {
         let levels = asm.symbol("w_levels").unwrap() as usize - 0x4000;
         assert_eq!(
             &bin[levels..],
-            &[2, 8, 0, 0, 8, 14, 25, 30, 12, 20, 99, 0, 0, 16, 0]
+            &[2, 8, 0, 0, 8, 14, 25, 30, 12, 20, 99, 0, 0, 16, 0, 0, 24, 0]
         );
         assert_eq!(asm.symbol("W_SEARCH_LEVELS").unwrap(), 3);
     }

@@ -177,7 +177,7 @@ pub fn expected(
         return Ok(Expected::Stopped);
     }
     match Stage::from_ai_depth(byte) {
-        Some(Stage::Depth(d)) if d > deepest_timed_depth(s.depth, empties) => Err(format!(
+        Some(Stage::Depth(d)) if d > deepest_timed_depth(s, empties) => Err(format!(
             "stage depth {d}, deeper than level {level}'s depth {} allows with {empties} empty squares",
             s.depth
         )),
@@ -443,7 +443,7 @@ mod tests {
             }
         }
         assert!(late.legal_moves() != 0 && !late.is_game_over());
-        assert!(20 > u32::from(s.endgame.max(s.wld)));
+        assert!(20 > u32::from(s.endgame.max(s.wld)) && 20 <= u32::from(s.deepen));
         let deeper = s.depth + 2;
         assert!(
             deeper <= 12,
