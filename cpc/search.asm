@@ -173,7 +173,7 @@ sr_best_reply_done:
 ; RAM used by the deep searches outside the program (not part of OTHELLO.BIN, set up by
 ; each search; tt.asm's table and key pages by the first one):
 ;
-;   &0040-&00B9  LOW_VARS    scratch variables of ev_*, sr_*, ab_*, ai_* and bk_*, each
+;   &0040-&00BA  LOW_VARS    scratch variables of ev_*, sr_*, ab_*, ai_* and bk_*, each
 ;                            written before it is read in every call of ai_entry (main.asm)
 ;   &0100-&01FF  EL_LIST     the empty cells, a doubly linked list (moves.asm)
 ;   &0200-&02FF  NB_TABLE    the mask of the neighbours holding a disc, per cell (moves.asm)
@@ -208,9 +208,9 @@ sr_best_reply_done:
 ; level's depth, or, before the exact endgame, up to depth PRE_EXACT_DEPTH (then the exact
 ; endgame), before the win/loss/draw check up to PRE_WLD_DEPTH, before move 18 up to
 ; OPENING_DEPTH, and with at most the level's `deepen` empty squares (otherwise) up to two
-; plies past the level's depth (at most MAX_STAGE_DEPTH). Each stage is the root loop of docs/ai.md section 5 with the root moves ordered: a
-; move on a square before the current best is searched with the window (best - 1, +INF) and
-; replaces it on a value >= best; a later one with (best, +INF), replacing it only on a
+; plies past the level's depth (at most MAX_STAGE_DEPTH). Each stage is the root loop of
+; docs/ai.md section 5 with the root moves ordered: a move on a square before the current
+; best is searched with the window (best - 1, +INF) and replaces it on a value >= best; a later one with (best, +INF), replacing it only on a
 ; greater value (each tried with a null window first, and searched again from its value - 1 if
 ; it comes back above it). So a stage's answer is the earliest square of maximal value
 ; whatever the order and the pruning: the answer of the reference's search of that stage

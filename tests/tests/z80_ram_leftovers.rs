@@ -1,6 +1,6 @@
 //! The Z80 search must not depend on what its RAM held before it ran: the frames, the PV
-//! table, the undo stack, the empty list and the neighbour masks are set up by each search
-//! (cpc/search.asm, "RAM used by the deep searches"). A field read before it is written
+//! table, the undo stack, the empty list, the neighbour masks and the scratch variables below
+//! them are set up by each search (cpc/search.asm, "RAM used by the deep searches"). A field read before it is written
 //! changes the move order, so the node counts, and with a time limit the stage a move comes
 //! from. Each search here runs on RAM filled with a different pattern, the table emptied
 //! first, and must visit exactly the nodes it visits on zeroed RAM.
@@ -21,7 +21,8 @@ fn search(z: &mut Z80, board: &Board, level: u8, fill: &dyn Fn(usize) -> u8) -> 
     let table = z.addr("TT_BASE");
     let zob_pages = z.addr("ZOB_PAGES");
     let el_list = z.addr("EL_LIST");
-    for (from, to) in [(el_list, zob_pages), (frames, table)] {
+    let low_vars = (z.addr("LOW_VARS"), z.addr("LOW_VARS_END"));
+    for (from, to) in [low_vars, (el_list, zob_pages), (frames, table)] {
         let bytes: Vec<u8> = (0..usize::from(to - from)).map(fill).collect();
         z.cpc.write_bytes(from, &bytes);
     }
