@@ -68,7 +68,7 @@ const WLD: usize = 13;
 /// The deepest stage the budget allows from `left` nodes (docs/ai.md 4.4): `soft` = left /
 /// (own moves to the exact endgame + the endgame's share), a new stage only while at most
 /// soft / 3 is spent, none past min(3 soft, left / 2), none deeper than 7 before move 18 and
-/// two plies past the level's depth from `LATE_EMPTIES` empties;
+/// two plies past the level's depth from `deepen` empties;
 /// at most `wld` empties, every stage up to min(depth, 8), whatever the time, and then the
 /// check (docs/ai.md 4.6), all within the hard limit of the exact endgame, left -
 /// ceil(left / 4). The check is charged the nodes of

@@ -189,16 +189,13 @@ pub fn final_stage(board: &Board, level: SearchLevel) -> Stage {
     }
 }
 
-/// The deepest depth-limited stage of any search (docs/ai.md 4.4: a level's depth is
-/// 1..12; `LATE_MAX_DEPTH` in cpc/search.asm).
-pub const MAX_STAGE_DEPTH: u8 = 12;
-
 /// The deepest depth-limited stage a search of `level` may run with a time limit at `empties`
 /// empty squares (docs/ai.md 4.4): its depth, or two plies more late in the middle game (at
-/// most `level.deepen` empties) where that is at most [`MAX_STAGE_DEPTH`].
+/// most `level.deepen` empties) where that is still a level's depth (`DEPTH_RANGE`;
+/// `MAX_STAGE_DEPTH` in cpc/search.asm).
 #[must_use]
 pub fn deepest_timed_depth(level: SearchLevel, empties: u32) -> u8 {
-    if empties <= u32::from(level.deepen) && level.depth + 2 <= MAX_STAGE_DEPTH {
+    if empties <= u32::from(level.deepen) && level.depth + 2 <= *crate::levels::DEPTH_RANGE.end() {
         level.depth + 2
     } else {
         level.depth
