@@ -135,6 +135,7 @@ AB_SORT_TRY     equ 5           ; FR_SORT: eg_lazy_next finds the moves
 EG_QUARTERS     equ SCRATCH+128 ; + cell: the cell's quarter, bit 0 a1-d4, 1 e1-h4, 2 a5-d8, 3 e5-h8
 
 eg_lazy:
+        ld a,(eg_parity)
         call eg_first_pass      ; the odd quarters first (eg_try_next)
         ld a,AB_SORT_TRY
         jp ab_lazy_sort
@@ -185,11 +186,11 @@ eg_try_next_pass:
         xor a                   ; after the second: none left
         ret
 
-; eg_first_pass: FR_LIST = the quarters of eg_try_next's first pass: the odd ones, or, when
-; no quarter is odd, those of the second pass at once (a first pass would walk the whole list
-; and find nothing; the same order). Trashes AF.
+; eg_first_pass: FR_LIST = the quarters of eg_try_next's first pass: the odd ones (A = the
+; parity: eg_parity, or an eg_nws frame's FR_QPAR), or, when no quarter is odd, those of the
+; second pass at once (a first pass would walk the whole list and find nothing; the same
+; order). Trashes AF.
 eg_first_pass:
-        ld a,(eg_parity)
         or a
         jr nz,eg_first_pass_odd
         cpl                     ; &FF: the second pass, every quarter
@@ -275,6 +276,9 @@ eg_last_nobody:
 ; (biased), as ab_node.
 EG_NWS_EMPTIES  equ 6           ; measured best (docs/benchmarks.md): 4 costs 5 % more, 5 4 %,
                                 ; 7 2 %, 8 21 %; they keep no table entry (tt.asm)
+FR_QPAR         equ FR_S        ; eg_nws: its position's eg_parity (the exact endgame keeps
+                                ; no S), so that a move's child gets its own and the undo
+                                ; changes nothing
 
 eg_nws_node:
         ld l,(ix+FR_ALPHA)
@@ -305,6 +309,8 @@ eg_nws_node_low:
 eg_nws_node_alpha:
         add a,63
         ld (ix+FR_ALPHA),a
+        ld a,(eg_parity)        ; eg_nws keeps the parity in its frames
+        ld (ix+FR_QPAR),a
         call eg_nws
         ld l,a                  ; the biased byte as a biased word: &8000 + (A - 128)
         ld h,0
@@ -317,7 +323,8 @@ eg_nws_node_alpha:
 ; FR_DIFF, FR_EMPTY, FR_P, FR_O. It searches as ab_node would, in eg_try_next's order, and
 ; returns the same fail-soft value, counting the nodes as ab_node and eg_last count them
 ; (each move, the pass, the last square), but with byte values and no table entries, move
-; list, PV or windows to keep: the first move above alpha ends the node. Up to 5 empty
+; list, PV or windows to keep: the first move above alpha ends the node. The parity is the
+; frame's (FR_QPAR), not eg_parity. Up to 5 empty
 ; squares, where ab_node keeps no list (eg_lazy) and no table entry, it is ab_node's very
 ; tree. FR_BEST holds the
 ; best (0: no move yet), FR_MOVE the cell, FR_LIST the quarters of the pass. Out: A = the
@@ -335,11 +342,17 @@ eg_nws:
         xor a
         ld (ix+FR_BEST),a       ; no move yet
         ld (ix+FR_MOVE),a       ; from the start of the list
+        ld a,(ix+FR_QPAR)
         call eg_first_pass      ; the odd quarters first
 eg_nws_scan:
         call eg_try_next
         jr z,eg_nws_done
-        call eg_parity_flip
+        ld h,EG_QUARTERS/256    ; the child's parity: C's quarter changes
+        ld l,c
+        set 7,l
+        ld a,(ix+FR_QPAR)
+        xor (hl)
+        ld (ix+FR_SIZE+FR_QPAR),a
         ld a,(ix+FR_DIFF)       ; the child: O to move
         add a,b
         add a,b
@@ -352,7 +365,6 @@ eg_nws_scan:
         push af
         ld e,(ix+FR_O)
         call sm_undo_x          ; C = the cell
-        call eg_parity_flip
         pop af
         cp (ix+FR_BEST)         ; a new best?
         jr c,eg_nws_scan
@@ -370,6 +382,8 @@ eg_nws_done:
         ld e,(ix+FR_P)
         call mob_any
         jr nc,eg_nws_over
+        ld a,(ix+FR_QPAR)       ; the same squares: the same parity
+        ld (ix+FR_SIZE+FR_QPAR),a
         ld a,(ix+FR_DIFF)
         neg
         ld (ix+FR_SIZE+FR_DIFF),a
@@ -442,10 +456,10 @@ eg_nws_term_byte:
 
 ; eg_nws_two: eg_nws with two empty squares. eg_try_next's order is then the list's (two
 ; squares in one quarter make it even, in two quarters both odd), and each move's child has
-; one square left, whose value eg_nws_last counts out at once: the child's frame gets only P,
-; O and DIFF, and there is no parity to keep (nothing below reads it) or list to scan. The
-; same tree, values and node count as eg_nws's loop. FR_LIST = the other square, FR_I = the
-; squares left to try.
+; one square left, whose value is counted out at once as eg_nws_last would from the child's
+; side, but from P's: the child gets no frame, and there is no parity to keep (nothing below
+; reads it) or list to scan. The same tree, values and node count as eg_nws's loop. FR_LIST
+; = the other square, FR_I = the squares left to try.
 eg_nws_two:
         ld (ix+FR_BEST),a       ; no move yet (A = 0)
         ld hl,EL_LIST
@@ -459,22 +473,46 @@ eg_nws_two_move:
         ld e,(ix+FR_O)
         call sm_make_x
         jr z,eg_nws_two_next    ; not a move: C kept
-        ld a,(ix+FR_DIFF)       ; the child: O to move, DIFF' = -(DIFF + 2 * flips + 1)
+        COUNT_NODE              ; the child is a node
+        ld a,(ix+FR_DIFF)       ; A = P's disc difference after the move
         add a,b
         add a,b
         inc a
-        neg
-        ld (ix+FR_SIZE+FR_DIFF),a
-        ld (ix+FR_SIZE+FR_P),e
-        ld (ix+FR_SIZE+FR_O),d
-        ld c,(ix+FR_LIST)
-        ld de,FR_SIZE
-        add ix,de
-        call eg_count           ; the child is a node
-        call eg_nws_last_at
-        ld de,-FR_SIZE
-        add ix,de
-        neg                     ; P's value
+        ld c,(ix+FR_LIST)       ; the last square: O plays it if it can (P's discs flip)
+        ld h,mb_board/256
+        ld e,d
+        push af
+        call mb_count_flips
+        pop af
+        inc b
+        dec b
+        jr z,eg_nws_two_o_cannot
+        sub b
+        sub b
+        dec a
+        jr eg_nws_two_value
+eg_nws_two_o_cannot:
+        push af                 ; else P if it can
+        ld e,(ix+FR_O)
+        call mb_count_flips
+        pop af
+        inc b
+        dec b
+        jr z,eg_nws_two_nobody
+        add a,b
+        add a,b
+        inc a
+        jr eg_nws_two_value
+eg_nws_two_nobody:
+        or a                    ; else nobody: the winner gets the square
+        jr z,eg_nws_two_value
+        jp p,eg_nws_two_won
+        dec a
+        dec a
+eg_nws_two_won:
+        inc a
+eg_nws_two_value:
+        xor &80                 ; P's value (v + 128)
         push af
         ld e,(ix+FR_O)
         call sm_undo_x          ; C = the move's cell
