@@ -512,8 +512,6 @@ white_count:    db 0
 
 bd_square:      db 0            ; play_move's argument
 bd_moves:       ds 2*60+1       ; gen_legal's move list
-bd_undo:        ds 19+2         ; play_move's undo entry
-mp_start:       dw 0            ; mb_play: the undo stack top on entry
 
 ; Two page-aligned pages of mailbox-indexed tables. Code reaches the table at +128 of a page
 ; by setting bit 7 of L (cells are below 100).
@@ -534,7 +532,9 @@ mb_adj:
         db 0,81,209,0,0,0,0,216,88,0    ; a7 -> a8, b7 -> a8 (X), g7 -> h8 (X), h7 -> h8
         db 0,0,81,0,0,0,0,88,0,0        ; b8 -> a8, g8 -> h8
         db 0,0,0,0,0,0,0,0,0,0
-        ds 28
+bd_undo:        ds 19+2         ; play_move's undo entry, in the page's spare bytes (room for
+mp_start:       dw 0            ; code before mb_board); mb_play: the undo stack top on entry
+        ds 28-19-2-2
 ; mb_to_sq (= mb_adj + 128): the square index of each cell, 255 for the frame.
 mb_to_sq:
         db 255,255,255,255,255,255,255,255,255,255

@@ -330,15 +330,15 @@ eg_nws_node_alpha:
 ; best (0: no move yet), FR_MOVE the cell, FR_LIST the quarters of the pass. Out: A = the
 ; value for P (v + 128). Trashes all but IX, IY.
 eg_nws:
-        ld a,(ai_abort)         ; "move now"
-        or a
-        jp nz,sr_abort
-        call eg_count
+        COUNT_NODE
         ld a,(ix+FR_EMPTY)
         dec a
         jp z,eg_nws_last
         dec a
         jp z,eg_nws_two
+        ld a,(ai_abort)         ; "move now" (a node with one or two squares ends soon)
+        or a
+        jp nz,sr_abort
         xor a
         ld (ix+FR_BEST),a       ; no move yet
         ld (ix+FR_MOVE),a       ; from the start of the list

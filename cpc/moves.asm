@@ -1133,9 +1133,17 @@ sm_make_x_se_end:
         inc l
         set 7,(hl)
 sm_make_x_masked:
-        push bc
-        call el_remove
-        pop bc
+        ld h,EL_LIST/256        ; el_remove, without a call or B kept: the flips are on the
+        ld l,c                  ; undo stack
+        ld b,(hl)
+        set 7,l
+        ld a,(hl)
+        ld l,a
+        ld (hl),b
+        ld l,b
+        set 7,l
+        ld (hl),a
+        ld b,(iy-2)
         ret
 
 ; sm_undo: takes back the move on top of the undo stack; E = the colour of the flipped discs
