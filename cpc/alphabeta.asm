@@ -647,8 +647,9 @@ ab_unmake_exact:
 ; weight of the square at depths 1 and 2 (the root of a shallow level; the nodes there take
 ; their moves without a list, ab_lazy), else while more than AB_ORDER_EMPTIES squares are
 ; empty by the shallow values in the depth-limited search (ab_key_values: every level, a
-; selective one marking its reduced moves too) and fastest first (fewest replies for O, then
-; the heavier square) in the exact endgame and at the root (ab_replies), in list order below
+; selective one marking its reduced moves too) and fastest first (fewest replies for O, a
+; corner counted three times (mob_count), then the heavier square) in the exact endgame and
+; at the root (ab_replies), in list order below
 ; (measured best: 5, with the transposition table; ab_node then puts the table's move
 ; first). Keyed by replies with a table move (FR_HMOVE), the keys wait for ab_pick
 ; (AB_SORT_LATER): a cut-off by that move spares them. Out: A = FR_N = the number of moves.

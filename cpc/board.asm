@@ -506,7 +506,6 @@ move_number:    db 0
 legal_count:    db 0
 legal_list:     ds 60
 flip_count:     db 0
-flip_list:      ds 19
 black_count:    db 0
 white_count:    db 0
 
@@ -516,7 +515,9 @@ bd_moves:       ds 2*60+1       ; gen_legal's move list
 ; Two page-aligned pages of mailbox-indexed tables. Code reaches the table at +128 of a page
 ; by setting bit 7 of L (cells are below 100).
         align 256
-mb_board:       ds 128          ; the mailbox (cells 0..99)
+mb_board:       ds 100          ; the mailbox (cells 0..99)
+flip_list:      ds 19           ; play_move's flipped squares (flip_count), in the page's
+        ds 128-100-19           ; spare bytes: room for code before mb_board
 mb_weight:      ds 128          ; = mb_board + 128: base square weights by cell (ev_init)
 
 ; mb_adj: for the three neighbours of each corner, the corner's cell, plus 128 for the

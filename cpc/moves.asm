@@ -432,7 +432,10 @@ mob_any_all_next:
         ret c
         jr mob_any_all_next
 
-; mob_count: B = P's legal moves. Keeps DE; trashes AF, C, HL.
+; mob_count: B = P's legal moves, a corner counted three times: the key of ab_key_replies's
+; fastest-first order, where a move that lets the opponent take a corner goes after one that
+; gives it two more moves elsewhere (docs/ai.md appendix A, "Endgame"). Keeps DE; trashes
+; AF, C, HL.
 mob_count:
         ld b,0
         ld c,b
@@ -451,6 +454,18 @@ mob_count_next:
         ld h,mb_board/256
         call sq_legal
         jr nc,mob_count_next
+        inc b
+        ld a,c
+        cp 11                   ; a1, h1, a8, h8
+        jr z,mob_count_corner
+        cp 18
+        jr z,mob_count_corner
+        cp 81
+        jr z,mob_count_corner
+        cp 88
+        jr nz,mob_count_next
+mob_count_corner:
+        inc b
         inc b
         jr mob_count_next
 
