@@ -13,9 +13,9 @@
 ;                   is null, else ab_node; eg_nws_two the null-window nodes with two.
 ;
 ; Move order in the endgame (alphabeta.asm ab_gen): the transposition table's move first,
-; then fastest first (fewest replies for the opponent) while more than AB_ORDER_EMPTIES
-; squares are empty; below, and in every node eg_nws searches, the empty list's order, the
-; odd quarters first (eg_try_next).
+; then fastest first (fewest replies for the opponent, a corner counted three times:
+; moves.asm mob_count) while more than AB_ORDER_EMPTIES squares are empty; below, and in
+; every node eg_nws searches, the empty list's order, the odd quarters first (eg_try_next).
 ; Every move after the first is tried with a null window first (principal variation search,
 ; alphabeta.asm ab_loop, as in the depth-limited search), and the null-window nodes of the
 ; last EG_NWS_EMPTIES squares are searched by eg_nws. The exact endgame keeps no neighbour

@@ -2,8 +2,8 @@
 //! table, the undo stack, the empty list, the neighbour masks and the scratch variables below
 //! them are set up by each search (cpc/search.asm, "RAM used by the deep searches"). A field
 //! read before it is written changes the move order, so the node counts, and with a time
-//! limit the stage a move comes from. Each search here runs on RAM filled with a different pattern, the table emptied
-//! first, and must visit exactly the nodes it visits on zeroed RAM.
+//! limit the stage a move comes from. Each search here runs on RAM filled with a different
+//! pattern, the table emptied first, and must visit exactly the nodes it visits on zeroed RAM.
 
 mod z80_common;
 
