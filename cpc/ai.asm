@@ -206,7 +206,7 @@ ai_deep:
         ld iy,(ai_save_iy)
         ret
 
-AI_LOW          equ AB_LOW_END  ; scratch, outside the program (search.asm's memory map):
+AI_LOW          equ TM_LOW_END  ; scratch, outside the program (search.asm's memory map):
 ai_save_iy      equ AI_LOW      ; the registers ai_entry keeps, a word each
 ai_save_af      equ AI_LOW+2
 ai_save_bc      equ AI_LOW+4

@@ -512,13 +512,54 @@ white_count:    db 0
 bd_square:      db 0            ; play_move's argument
 bd_moves:       ds 2*60+1       ; gen_legal's move list
 
+; eval.asm's ev_set_factor: here, before the page alignment below, and eval.asm's ev_init
+; and ev_move_score and endgame.asm's eg_ray_steps in the tables' spare bytes, because the
+; code between these tables and the line tables (linetab.asm LT_GEO) has no byte to spare.
+; ev_set_factor: F = F_e if A < B, else F_l, for moves made with A discs on the board.
+; Trashes AF, HL.
+ev_set_factor:
+        ld hl,w_flip_boundary
+        cp (hl)
+        ld a,(w_flip_early)
+        jr c,ev_set_factor_set
+        ld a,(w_flip_late)
+ev_set_factor_set:
+        ld (ev_factor),a
+        ret
+
 ; Two page-aligned pages of mailbox-indexed tables. Code reaches the table at +128 of a page
 ; by setting bit 7 of L (cells are below 100).
         align 256
 mb_board:       ds 100          ; the mailbox (cells 0..99)
 flip_list:      ds 19           ; play_move's flipped squares (flip_count), in the page's
-        ds 128-100-19           ; spare bytes: room for code before mb_board
-mb_weight:      ds 128          ; = mb_board + 128: base square weights by cell (ev_init)
+                                ; spare bytes: room for code before mb_board
+ev_init:
+        ld hl,w_squares
+        ld de,mb_weight+MB_FIRST
+        jp mb_copy_in
+mb_weight:      ds 100          ; = mb_board + 128: base square weights by cell (ev_init)
+; ev_move_score: S1 = w(C) + F * B, for a legal move (B = 1..19 discs flipped). The product
+; is repeated addition. |S1| <= 2560 (docs/ai.md section 7).
+; Out: HL. Keeps BC; trashes AF, DE.
+ev_move_score:
+        call ev_weight
+        ld l,a
+        add a,a
+        sbc a,a
+        ld h,a                  ; HL = w, sign-extended
+        ld a,(ev_factor)
+        ld e,a
+        add a,a
+        sbc a,a
+        ld d,a                  ; DE = F, sign-extended
+        push bc
+ev_move_score_mul:
+        add hl,de
+        djnz ev_move_score_mul
+        pop bc
+        ret
+
+eg_ray_steps:   db 256-11,11,256-10,10,256-9,9,256-1,1  ; endgame.asm eg_rays: NW SE N S NE SW W E
 
 ; mb_adj: for the three neighbours of each corner, the corner's cell, plus 128 for the
 ; diagonal neighbour (the X-square); 0 for every other cell.

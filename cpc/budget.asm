@@ -236,8 +236,13 @@ tm_frames_mul:
         ret
 
 ai_timing:      db 0                ; 1 while the hard limit counts down
-ai_timer:       dw 0                ; frames left before it
 tm_time:        dw 0                ; ai_time of the running call of ai_entry
-tm_left:        dw 0                ; tm_start: seconds planned for
-tm_soft:        dw 0                ; the soft limit (seconds, then frames)
-tm_start_frame: dw 0                ; frame_counter as the search started
+
+TM_LOW          equ AB_LOW_END      ; scratch, outside the program (search.asm's memory map);
+                                    ; tm_more and tm_tick read them only while tm_start's
+                                    ; ai_timing is set
+tm_left         equ TM_LOW          ; word: tm_start: seconds planned for
+tm_soft         equ TM_LOW+2        ; word: the soft limit (seconds, then frames)
+tm_start_frame  equ TM_LOW+4        ; word: frame_counter as the search started
+ai_timer        equ TM_LOW+6        ; word: frames left before the hard limit
+TM_LOW_END      equ TM_LOW+8

@@ -83,7 +83,7 @@ eg_rays_off:
         ld (hl),c
         pop af
         ret
-eg_ray_steps:   db 256-11,11,256-10,10,256-9,9,256-1,1  ; NW SE N S NE SW W E
+                                ; eg_ray_steps: in board.asm, in mb_weight's spare bytes
 
 eg_depth_mode:
         ld hl,&8000+WIN

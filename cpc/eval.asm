@@ -17,11 +17,10 @@
 ;   ev_weight       A = w(s) of cell C in the position on mb_board.
 ;   ev_set_factor   A = discs on the board before a move -> the flip factor F.
 ;   ev_move_score   HL = S1 = w(s) + F * f for cell C flipping B discs.
-
-ev_init:
-        ld hl,w_squares
-        ld de,mb_weight+MB_FIRST
-        jp mb_copy_in
+;
+; ev_init, ev_set_factor and ev_move_score lie in board.asm, in spare bytes of its
+; page-aligned tables and before them: the code between those tables and the line tables'
+; (linetab.asm LT_GEO) has no byte to spare.
 
 ; ev_weight: the effective weight of cell C (3.1): A_e or A_d next to an occupied corner,
 ; otherwise W. Out: A (signed). Keeps BC, DE; trashes F, HL.
@@ -52,39 +51,6 @@ ev_weight_edge:
         or a
         jr z,ev_weight_table
         ld a,(w_corner_edge)
-        ret
-
-; ev_set_factor: F = F_e if A < B, else F_l, for moves made with A discs on the board.
-; Trashes AF, HL.
-ev_set_factor:
-        ld hl,w_flip_boundary
-        cp (hl)
-        ld a,(w_flip_early)
-        jr c,ev_set_factor_set
-        ld a,(w_flip_late)
-ev_set_factor_set:
-        ld (ev_factor),a
-        ret
-
-; ev_move_score: S1 = w(C) + F * B, for a legal move (B = 1..19 discs flipped). The product
-; is repeated addition. |S1| <= 2560 (docs/ai.md section 7).
-; Out: HL. Keeps BC; trashes AF, DE.
-ev_move_score:
-        call ev_weight
-        ld l,a
-        add a,a
-        sbc a,a
-        ld h,a                  ; HL = w, sign-extended
-        ld a,(ev_factor)
-        ld e,a
-        add a,a
-        sbc a,a
-        ld d,a                  ; DE = F, sign-extended
-        push bc
-ev_move_score_mul:
-        add hl,de
-        djnz ev_move_score_mul
-        pop bc
         ret
 
 ; ---- Levels 3 and up (alphabeta.asm) ---------------------------------------------------------

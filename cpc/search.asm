@@ -173,7 +173,7 @@ sr_best_reply_done:
 ; RAM used by the deep searches outside the program (not part of OTHELLO.BIN, set up by
 ; each search; tt.asm's table and key pages by the first one):
 ;
-;   &0040-&00BA  LOW_VARS    scratch variables of ev_*, sr_*, ab_*, ai_* and bk_*, each
+;   &0040-&00C9  LOW_VARS    scratch variables of ev_*, sr_*, ab_*, tm_*, ai_* and bk_*, each
 ;                            written before it is read in every call of ai_entry (main.asm)
 ;   &0100-&01FF  EL_LIST     the empty cells, a doubly linked list (moves.asm)
 ;   &0200-&02FF  NB_TABLE    the mask of the neighbours holding a disc, per cell (moves.asm)
@@ -291,6 +291,9 @@ sr_deep_table_ok:
         ld d,a
         ld a,(sr_opp)
         ld e,a
+        ld hl,B_NEG_INF         ; the stages' root window: (-INF, +INF) (sr_mtd's probes
+        ld (sr_root_a0),hl      ; narrow it)
+        ld (sr_root_nb0),hl
         call ev_deep_init       ; HL = S
         ld ix,FRAMES
         ld (ix+FR_S),l
@@ -449,7 +452,7 @@ sr_deep_exact:
         call nz,sr_root_first
         call eg_exact_mode      ; A = a depth the endgame never reaches
         ld (FRAMES+FR_DEPTH),a
-        call sr_root_stage
+        call sr_mtd
         ld a,AI_STAGE_EXACT
         call sr_keep
 sr_deep_finish:
@@ -502,6 +505,33 @@ sr_abort:
         ld sp,(sr_abort_sp)
         jr sr_deep_finish
 
+; sr_mtd: the exact endgame's root stage by MTD(f) probes (docs/ai.md appendix A): the root
+; loop with the window (m - 1, m + 1), m even, the first at 0 and each next one at the last
+; probe's value, a bound it proved (fail-soft), until a probe returns m. Every
+; value is even (a finished game shares out the 64 squares), so a probe tells "below m",
+; "m" or "above m" for about the price of a null window, and the probe that returns m has
+; the root loop's answer: its move, value and PV. Each probe starts with the last one's best
+; move. Trashes everything but IY.
+sr_mtd:
+        ld hl,B_ZERO-1
+sr_mtd_probe:
+        ld (sr_root_a0),hl      ; HL = m - 1
+        NEG_HL
+        dec hl
+        dec hl
+        ld (sr_root_nb0),hl     ; -(m + 1)
+        call sr_root_stage
+        ld a,(sr_best_sq)       ; the next probe starts with its best move
+        call sr_root_first
+        ld hl,(sr_best)         ; the next m: this probe's value (a bound proved)
+        dec hl
+        ld de,(sr_root_a0)
+        or a
+        sbc hl,de
+        add hl,de
+        jr nz,sr_mtd_probe
+        ret                     ; m: the value, and the root loop's answer
+
 ; sr_depth_stage: A = a depth: the depth-limited stage of that depth; its answer kept.
 ; Trashes everything but IY (back where it was).
 sr_depth_stage:
@@ -528,9 +558,11 @@ sr_keep:
         ret
 
 ; sr_root_stage: the root loop of one stage (FR_DEPTH and the mode set), over the root
-; list in its order. Out: sr_best_sq, sr_best (biased), the PV at PV_ROOT. Every move after
+; list in its order, within the root window (sr_root_a0, -sr_root_nb0): (-INF, +INF) but in
+; sr_mtd's probes. Out: sr_best_sq, sr_best (biased), the PV at PV_ROOT. Every move after
 ; the first is tried with a null window first (PVS), then, above it, searched again from its
-; value - 1.
+; value - 1; none below the window's alpha. A move worth at least its beta ends the loop
+; (the probe fails high).
 sr_root_stage:
         ld ix,FRAMES
         xor a
@@ -542,7 +574,7 @@ sr_root_move:
         call ab_make
         ld a,(sr_best_sq)       ; the root window's lower end
         or a
-        ld hl,B_NEG_INF
+        ld hl,(sr_root_a0)
         jr z,sr_root_full
         ld hl,(sr_best)
         ld a,(ix+FR_MOVE)
@@ -552,6 +584,13 @@ sr_root_move:
         jr c,sr_root_window     ; a later square: (best, +INF)
         dec hl                  ; an earlier one: (best - 1, +INF)
 sr_root_window:
+        ld de,(sr_root_a0)      ; and at least the stage's alpha
+        or a
+        sbc hl,de
+        add hl,de
+        jr nc,sr_root_low_set
+        ex de,hl
+sr_root_low_set:
         ld (sr_root_low),hl     ; first (low, low + 1)
         NEG_HL
         ld (ix+FR_SIZE+FR_BETA),l
@@ -567,13 +606,19 @@ sr_root_window:
         ld a,d
         sbc a,h
         jr nc,sr_root_value
+        push hl                 ; at least beta: a cut-off (carry: value - beta >= 0)
+        ld de,(sr_root_nb0)
+        add hl,de
+        pop hl
+        jr c,sr_root_value
         dec hl                  ; above it: its exact value, with (value - 1, +INF)
 sr_root_full:
-        NEG_HL                  ; the child's window: (-INF, -low)
+        NEG_HL                  ; the child's window: (-beta, -low)
         ld (ix+FR_SIZE+FR_BETA),l
         ld (ix+FR_SIZE+FR_BETA+1),h
-        ld (ix+FR_SIZE+FR_ALPHA),B_NEG_INF-(B_NEG_INF/256*256)
-        ld (ix+FR_SIZE+FR_ALPHA+1),B_NEG_INF/256
+        ld hl,(sr_root_nb0)
+        ld (ix+FR_SIZE+FR_ALPHA),l
+        ld (ix+FR_SIZE+FR_ALPHA+1),h
         call ab_child
         NEG_HL                  ; the move's value
 sr_root_value:
@@ -602,7 +647,12 @@ sr_root_take:
         ld (sr_best),hl
         ld a,(ix+FR_MOVE)
         ld (sr_best_sq),a
-        call ab_pv_set          ; its line at PV_ROOT
+        push hl
+        call ab_pv_set          ; its line at PV_ROOT (from a stale child line when the value
+        pop hl                  ; is a bound: sr_mtd's probes; sr_pv_init bounds every line)
+        ld de,(sr_root_nb0)     ; at least beta: the stage fails high (sr_mtd's probes)
+        add hl,de
+        ret c
 sr_root_next:
         inc (ix+FR_I)
         ld a,(ix+FR_I)
@@ -778,8 +828,9 @@ sr_root_first_done:
 
 ; sr_pv_init: the PV lines for the root in FRAMES: line(e) = ab_pv_base + 24 * e puts the
 ; root's line at PV_ROOT and the lines of the positions below it (fewer empty squares) under
-; it; a search writes at most PV_MAX of them below the root's. The root's line starts empty.
-; Trashes AF, DE, HL.
+; it; a search writes at most PV_MAX of them below the root's. Every line starts empty: a
+; probe of sr_mtd may take a root move whose child wrote no line, and its copy (ab_pv_set)
+; must stay within the line. Trashes AF, B, DE, HL.
 sr_pv_init:
         ld a,(FRAMES+FR_EMPTY)
         ld l,a
@@ -799,8 +850,12 @@ sr_pv_init:
         ld de,PV_STRIDE
         add hl,de
         ld (ab_pv_one),hl
-        xor a
-        ld (PV_ROOT),a
+        ld hl,PV_TABLE
+        ld b,PV_MAX+1
+sr_pv_init_empty:
+        ld (hl),0
+        add hl,de
+        djnz sr_pv_init_empty
         ld hl,PV_ROOT
         ld (sr_pv),hl
         ret
@@ -940,9 +995,6 @@ sr_last_depth:  db 0            ; the last depth-limited stage
 sr_stage:       db 0            ; the depth-limited stage running
 sr_wld_from:    db 0            ; the level's win/loss/draw threshold (empty squares, 0 = none)
 sr_wld:         db 0            ; 1 when this search ends its depth-limited stages with the check
-sr_wld_taken:   db 0            ; sr_wld_stage: 1 once a move better than m is the best,
-sr_wld_sq:      db 0            ; the best move (m at first),
-sr_wld_class:   db 0            ; and the best's class (-1, 0, 1)
 sr_only:        db 0            ; a cell: value that root move alone (ai_only); 0 = all
 sr_pv:          dw 0            ; the PV: a line (length, cells), PV_ROOT or sr_pv_small
 
@@ -964,4 +1016,9 @@ sr_done_pv      equ SR_LOW+22   ; PV_MAX + 1 bytes: the last complete stage's PV
 sr_undo         equ SR_LOW+23+PV_MAX  ; 19 + 2 bytes: levels 1 and 2's undo stack (one ply)
 sr_deepen_from  equ sr_undo+19+2      ; the level's late deepening threshold (empty squares,
                                       ; 0 = never; sr_deep sets it)
-SR_LOW_END      equ sr_deepen_from+1
+sr_root_a0      equ sr_deepen_from+1  ; word: the stage's root window (biased): (-INF, +INF)
+sr_root_nb0     equ sr_deepen_from+3  ; but in sr_mtd's probes; nb0 = -beta
+sr_wld_taken    equ sr_deepen_from+5  ; sr_wld_stage: 1 once a move better than m is the best,
+sr_wld_sq       equ sr_deepen_from+6  ; the best move (m at first),
+sr_wld_class    equ sr_deepen_from+7  ; and the best's class (-1, 0, 1)
+SR_LOW_END      equ sr_deepen_from+8
