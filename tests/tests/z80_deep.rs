@@ -5,7 +5,8 @@
 //! PV may differ on ties too, so every answer's PV (`ai_pv`) is checked for the property
 //! docs/ai.md defines instead (`z80_pv`), and so is the reference's. Levels 3 and 4 on
 //! seeded play-outs of the whole game, levels 5 and 6 on positions that are cheap to search,
-//! the exact endgame on the FFO boards, the worked examples of docs/ai.md, another weights
+//! the exact endgame on the FFO boards (its probes on lost, won and wiped-out positions, and
+//! stopped during them), the worked examples of docs/ai.md, another weights
 //! file, and the machine state ai_entry leaves.
 //!
 //! The emulated time per move is measured by `benches/z80_deep.rs`, not here.
@@ -148,6 +149,95 @@ fn the_exact_endgame_solves_ffo_boards() {
     );
     let slowest = check(&mut z, &picked, &[top], &w);
     eprintln!("exact endgame: slowest move {slowest:.1} CPC s");
+}
+
+#[test]
+fn the_exact_endgames_probes_reach_losses_large_wins_and_wipe_outs() {
+    // The exact endgame's root is searched by MTD(f) probes from 0 (docs/ai.md appendix A,
+    // "The exact endgame's root"): a lost position is reached by probes from above, a large
+    // win after many probes from below, a wipe-out at the end of the range.
+    let boards = match ffo_positions() {
+        Ok(b) => b,
+        Err(why) => {
+            cpc_e2e::oracle::unavailable(
+                "the_exact_endgames_probes_reach_losses_large_wins_and_wipe_outs",
+                &why,
+            );
+            return;
+        }
+    };
+    let w = Weights::default();
+    let mut z = Z80::new(&w, "cpc/weights.toml");
+    // FFO #2, #4 and #5 after their published best move: the side to move then has -10, 0
+    // and -32; FFO #5 itself has +32.
+    let mut cases = vec![boards[4]];
+    for (i, mv, value) in [(1, "a4", -10), (3, "h8", 0), (4, "g8", -32)] {
+        let mut b = boards[i];
+        b.play(parse_square(mv).expect("a square"))
+            .expect("the published move is legal");
+        assert_eq!(
+            othello_engine::solve::solve(&b).score,
+            value,
+            "FFO #{}",
+            i + 1
+        );
+        cases.push(b);
+    }
+    // Black's h1 takes the whole first row and ends the game: 64 for black.
+    let wipe_out = position(&format!("XOOOOOO-{}XXXXXX-- X", "X".repeat(48)));
+    assert_eq!(othello_engine::solve::solve(&wipe_out).score, 64);
+    cases.push(wipe_out);
+    check(&mut z, &cases, &[6], &w);
+}
+
+#[test]
+fn move_now_during_the_exact_endgames_probes_plays_a_legal_move() {
+    // Without a time limit the exact endgame is the only stage: stopped during its probes,
+    // the search plays the best root move of the running probe (docs/ai.md 4.4, item 4).
+    let boards = match ffo_positions() {
+        Ok(b) => b,
+        Err(why) => {
+            cpc_e2e::oracle::unavailable(
+                "move_now_during_the_exact_endgames_probes_plays_a_legal_move",
+                &why,
+            );
+            return;
+        }
+    };
+    let w = Weights::default();
+    let mut z = Z80::new(&w, "cpc/weights.toml");
+    let board = boards[0]; // FFO #1, 14 empties: about a minute of probes at level 6
+    z.write_board("ai_board", &board);
+    z.cpc
+        .poke(z.addr("ai_side"), z80_common::side_code(board.to_move));
+    z.cpc.poke(z.addr("ai_level"), 6);
+    let sp = z.registers().sp;
+    let started = z
+        .cpc
+        .call(z.addr("ai_entry"), 5_000_000)
+        .expect("the emulator runs");
+    assert!(!started.returned, "the solve should take more than 5 CPC s");
+    z.cpc.poke(z.addr("ai_abort"), 1);
+    let stop = z
+        .cpc
+        .run_until(1_000_000, |m| m.pc() == 0 && m.registers().sp == sp)
+        .expect("the emulator runs");
+    assert!(
+        stop.met(),
+        "ai_entry did not return within 1 CPC s of ai_abort"
+    );
+    let mv = z.cpc.peek(z.addr("ai_move"));
+    assert!(
+        mv < 64 && board.legal_moves() >> mv & 1 == 1,
+        "{}: move {mv} is not legal",
+        show(&board)
+    );
+    assert_eq!(
+        z.cpc.peek(z.addr("ai_depth")),
+        0xFE,
+        "stopped before any stage was complete"
+    );
+    z.cpc.poke(z.addr("ai_abort"), 0);
 }
 
 #[test]
