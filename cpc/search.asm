@@ -525,10 +525,8 @@ sr_mtd_probe:
         call sr_root_first
         ld hl,(sr_best)         ; the next m: this probe's value (a bound proved)
         dec hl
-        ld de,(sr_root_a0)
-        or a
-        sbc hl,de
-        add hl,de
+        ld a,(sr_root_a0)       ; the low bytes tell values of -65..64 apart
+        cp l
         jr nz,sr_mtd_probe
         ret                     ; m: the value, and the root loop's answer
 

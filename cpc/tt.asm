@@ -350,8 +350,9 @@ tt_probe:
         or a
         jr z,tt_probe_depth
         bit 5,c
-        jr z,tt_probe_miss
-        jr tt_probe_value
+        jr nz,tt_probe_value
+        ld (ix+FR_HMOVE),0      ; nor a depth-limited stage's move in the exact endgame: the
+        jr tt_probe_miss        ; fastest-first keys order it better (docs/ai.md appendix A)
 tt_probe_depth:
         bit 5,c
         jr nz,tt_probe_miss
