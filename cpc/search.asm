@@ -214,8 +214,8 @@ sr_best_reply_done:
 ; greater value (each tried with a null window first, and searched again from its value - 1 if
 ; it comes back above it). So a stage's answer is the earliest square of maximal value
 ; whatever the order and the pruning: the answer of the reference's search of that stage
-; (othello_engine::search::search_stage). Each stage starts with the best move of the one
-; before. The answer of the last complete stage is kept (sr_keep), with its PV (docs/ai.md
+; (othello_engine::search::search_stage). Each depth-limited stage starts with the best
+; move of the one before, the exact endgame with the keys' order (sr_mtd). The answer of the last complete stage is kept (sr_keep), with its PV (docs/ai.md
 ; 6.1): the search answers with it when the stages are done, when the time manager
 ; (budget.asm) says there is no time for another, and when it is stopped (ai_abort: "move
 ; now", a falling flag, the time manager's hard limit; sr_abort). Stopped before any stage is
@@ -447,9 +447,9 @@ sr_deep_depths_done:
         or a
         jr z,sr_deep_finish
 sr_deep_exact:
-        ld a,(sr_done_sq)
-        or a
-        call nz,sr_root_first
+        ld a,1                  ; the root list in its keys' order again: the stages before
+        ld (FRAMES+FR_SORT),a   ; put their best move first, which orders the exact endgame
+        call sr_root_sort       ; worse than the fastest-first keys
         call eg_exact_mode      ; A = a depth the endgame never reaches
         ld (FRAMES+FR_DEPTH),a
         call sr_mtd
