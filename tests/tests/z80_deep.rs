@@ -28,6 +28,13 @@ use z80_common::{
 /// CPC time allowed for one deep call (the exact solve of 14 empties takes minutes).
 const DEEP_LIMIT_US: u64 = 1_800_000_000;
 
+/// The FFO boards, or `None` after saying loudly that `test` was skipped without them.
+fn ffo_or_skip(test: &str) -> Option<Vec<Board>> {
+    ffo_positions()
+        .map_err(|why| cpc_e2e::oracle::unavailable(test, &why))
+        .ok()
+}
+
 /// The Z80's answer at `level`, with a time limit fit for the deep levels.
 fn ai(z: &mut Z80, board: &Board, level: u8) -> AiAnswer {
     z.ai_timed(board, level, 0, DEEP_LIMIT_US)
@@ -126,12 +133,8 @@ fn levels_5_and_6_match_the_reference_on_cheap_positions() {
 
 #[test]
 fn the_exact_endgame_solves_ffo_boards() {
-    let boards = match ffo_positions() {
-        Ok(b) => b,
-        Err(why) => {
-            cpc_e2e::oracle::unavailable("the_exact_endgame_solves_ffo_boards", &why);
-            return;
-        }
+    let Some(boards) = ffo_or_skip("the_exact_endgame_solves_ffo_boards") else {
+        return;
     };
     let w = Weights::default();
     let top = w.max_level();
@@ -156,15 +159,10 @@ fn the_exact_endgames_probes_reach_losses_large_wins_and_wipe_outs() {
     // The exact endgame's root is searched by MTD(f) probes from 0 (docs/ai.md appendix A,
     // "The exact endgame's root"): a lost position is reached by probes from above, a large
     // win after many probes from below, a wipe-out at the end of the range.
-    let boards = match ffo_positions() {
-        Ok(b) => b,
-        Err(why) => {
-            cpc_e2e::oracle::unavailable(
-                "the_exact_endgames_probes_reach_losses_large_wins_and_wipe_outs",
-                &why,
-            );
-            return;
-        }
+    let Some(boards) =
+        ffo_or_skip("the_exact_endgames_probes_reach_losses_large_wins_and_wipe_outs")
+    else {
+        return;
     };
     let w = Weights::default();
     let mut z = Z80::new(&w, "cpc/weights.toml");
@@ -194,15 +192,9 @@ fn the_exact_endgames_probes_reach_losses_large_wins_and_wipe_outs() {
 fn move_now_during_the_exact_endgames_probes_plays_a_legal_move() {
     // Without a time limit the exact endgame is the only stage: stopped during its probes,
     // the search plays the best root move of the running probe (docs/ai.md 4.4, item 4).
-    let boards = match ffo_positions() {
-        Ok(b) => b,
-        Err(why) => {
-            cpc_e2e::oracle::unavailable(
-                "move_now_during_the_exact_endgames_probes_plays_a_legal_move",
-                &why,
-            );
-            return;
-        }
+    let Some(boards) = ffo_or_skip("move_now_during_the_exact_endgames_probes_plays_a_legal_move")
+    else {
+        return;
     };
     let w = Weights::default();
     let mut z = Z80::new(&w, "cpc/weights.toml");
