@@ -209,18 +209,20 @@ sr_best_reply_done:
 ; endgame), before the win/loss/draw check up to PRE_WLD_DEPTH, before move 18 up to
 ; OPENING_DEPTH, and with at most the level's `deepen` empty squares (otherwise) up to two
 ; plies past the level's depth (at most MAX_STAGE_DEPTH). Each stage is the root loop of
-; docs/ai.md section 5 with the root moves ordered: a move on a square before the current
-; best is searched with the window (best - 1, +INF) and replaces it on a value >= best; a later one with (best, +INF), replacing it only on a
-; greater value (each tried with a null window first, and searched again from its value - 1 if
-; it comes back above it). So a stage's answer is the earliest square of maximal value
-; whatever the order and the pruning: the answer of the reference's search of that stage
-; (othello_engine::search::search_stage). Each depth-limited stage starts with the best
-; move of the one before, the exact endgame with the keys' order (sr_mtd). The answer of the last complete stage is kept (sr_keep), with its PV (docs/ai.md
-; 6.1): the search answers with it when the stages are done, when the time manager
+; docs/ai.md section 5 with the root moves ordered: a move on a square before the current best
+; is searched with the window (best - 1, +INF) and replaces it on a value >= best; a later one
+; with (best, +INF), replacing it only on a greater value (each tried with a null window
+; first, and searched again from its value - 1 if it comes back above it). So a stage's answer
+; is the earliest square of maximal value whatever the order and the pruning: the answer of
+; the reference's search of that stage (othello_engine::search::search_stage). Each
+; depth-limited stage starts with the best move of the one before, the exact endgame with the
+; keys' order (sr_mtd). The answer of the last complete stage is kept (sr_keep), with its PV
+; (docs/ai.md 6.1): the search answers with it when the stages are done, when the time manager
 ; (budget.asm) says there is no time for another, and when it is stopped (ai_abort: "move
 ; now", a falling flag, the time manager's hard limit; sr_abort). Stopped before any stage is
-; complete, it answers with the best root move whose value is complete, or the first root move
-; (ai_depth = AI_STAGE_STOPPED). The search polls ai_abort at every node and leaf.
+; complete, it answers with the best root move whose value is complete (in sr_mtd's probes
+; the running probe's best, whose value may be a bound), or the first root move (ai_depth =
+; AI_STAGE_STOPPED). The search polls ai_abort at every node and leaf.
 ;
 ; With sr_only set (a cell, ai.asm ai_only) the root searches that move alone, in the final
 ; stage, with the full window: its exact value is the per-move score of docs/ai.md 10.
@@ -766,10 +768,10 @@ sr_wld_try_loss:
         ld a,-1
         ret
 
-; sr_root_sort: the root list in its search order once and for all (ab_pick's order, the
-; lowest key first), so that the stages can reorder it. The root has no table move first
-; (tt_first is not called for it), so its FR_HFIRST is cleared here rather than left to
-; what the RAM held. Trashes AF, BC, DE, HL.
+; sr_root_sort: the root list in its search order (ab_pick's order, the lowest key first),
+; so that the stages can reorder it; sr_deep_exact sorts it again (FR_SORT set to 1). The
+; root has no table move first (tt_first is not called for it), so its FR_HFIRST is cleared
+; here rather than left to what the RAM held. Trashes AF, BC, DE, HL.
 sr_root_sort:
         ld ix,FRAMES
         ld (ix+FR_HFIRST),0

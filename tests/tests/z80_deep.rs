@@ -14,6 +14,7 @@
 mod z80_common;
 mod z80_pv;
 
+use cpc_emu::Registers;
 use cpc_harness::verify::stage;
 use othello_engine::ai::best_move;
 use othello_engine::board::{Board, Color};
@@ -33,6 +34,43 @@ fn ffo_or_skip(test: &str) -> Option<Vec<Board>> {
     ffo_positions()
         .map_err(|why| cpc_e2e::oracle::unavailable(test, &why))
         .ok()
+}
+
+/// Starts `ai_entry` on `board` at `level`, sets `ai_abort` after `after_us` of CPC time and
+/// runs until it returns: it must have been still thinking, return within 1 CPC s with the
+/// stack where it was, and answer with a legal move. Out: the registers before the call, the
+/// CPC µs from `ai_abort` to the return, and the move.
+fn move_now(z: &mut Z80, board: &Board, level: u8, after_us: u64) -> (Registers, u64, u8) {
+    z.write_board("ai_board", board);
+    z.cpc
+        .poke(z.addr("ai_side"), z80_common::side_code(board.to_move));
+    z.cpc.poke(z.addr("ai_level"), level);
+    let before = z.registers();
+    let sp = before.sp;
+    let started = z
+        .cpc
+        .call(z.addr("ai_entry"), after_us)
+        .expect("the emulator runs");
+    assert!(
+        !started.returned,
+        "level {level} should think longer than {after_us} µs here"
+    );
+    z.cpc.poke(z.addr("ai_abort"), 1);
+    let stop = z
+        .cpc
+        .run_until(1_000_000, |m| m.pc() == 0 && m.registers().sp == sp)
+        .expect("the emulator runs");
+    let cpc_emu::RunOutcome::Met { elapsed_us } = stop else {
+        panic!("ai_entry did not return within 1 CPC s of ai_abort")
+    };
+    assert_eq!(z.registers().sp, sp, "the stack is back where it was");
+    let mv = z.cpc.peek(z.addr("ai_move"));
+    assert!(
+        mv < 64 && board.legal_moves() >> mv & 1 == 1,
+        "{}: move {mv} is not legal",
+        show(board)
+    );
+    (before, elapsed_us, mv)
 }
 
 /// The Z80's answer at `level`, with a time limit fit for the deep levels.
@@ -199,31 +237,7 @@ fn move_now_during_the_exact_endgames_probes_plays_a_legal_move() {
     let w = Weights::default();
     let mut z = Z80::new(&w, "cpc/weights.toml");
     let board = boards[0]; // FFO #1, 14 empties: about a minute of probes at level 6
-    z.write_board("ai_board", &board);
-    z.cpc
-        .poke(z.addr("ai_side"), z80_common::side_code(board.to_move));
-    z.cpc.poke(z.addr("ai_level"), 6);
-    let sp = z.registers().sp;
-    let started = z
-        .cpc
-        .call(z.addr("ai_entry"), 5_000_000)
-        .expect("the emulator runs");
-    assert!(!started.returned, "the solve should take more than 5 CPC s");
-    z.cpc.poke(z.addr("ai_abort"), 1);
-    let stop = z
-        .cpc
-        .run_until(1_000_000, |m| m.pc() == 0 && m.registers().sp == sp)
-        .expect("the emulator runs");
-    assert!(
-        stop.met(),
-        "ai_entry did not return within 1 CPC s of ai_abort"
-    );
-    let mv = z.cpc.peek(z.addr("ai_move"));
-    assert!(
-        mv < 64 && board.legal_moves() >> mv & 1 == 1,
-        "{}: move {mv} is not legal",
-        show(&board)
-    );
+    move_now(&mut z, &board, 6, 5_000_000);
     assert_eq!(
         z.cpc.peek(z.addr("ai_depth")),
         0xFE,
@@ -385,42 +399,9 @@ fn move_now_stops_the_search_with_a_legal_move() {
         .find(|b| (30..=40).contains(&empties(b)) && b.legal_moves().count_ones() >= 6)
         .expect("a middle-game position");
     let top = w.max_level();
-    z.write_board("ai_board", &board);
-    z.cpc
-        .poke(z.addr("ai_side"), z80_common::side_code(board.to_move));
-    z.cpc.poke(z.addr("ai_level"), top);
-    let before = z.registers();
-    let sp = before.sp;
-    let started = z
-        .cpc
-        .call(z.addr("ai_entry"), 3_000_000)
-        .expect("the emulator runs");
-    assert!(
-        !started.returned,
-        "level {top} should think longer than 3 CPC s here"
-    );
-    z.cpc.poke(z.addr("ai_abort"), 1);
-    let stop = z
-        .cpc
-        .run_until(1_000_000, |m| m.pc() == 0 && m.registers().sp == sp)
-        .expect("the emulator runs");
-    let cpc_machine_state = z.registers();
-    assert!(
-        stop.met(),
-        "ai_entry did not return within 1 CPC s of ai_abort"
-    );
-    let cpc_emu::RunOutcome::Met { elapsed_us } = stop else {
-        unreachable!()
-    };
+    let (before, elapsed_us, _) = move_now(&mut z, &board, top, 3_000_000);
     eprintln!("move now: ai_entry returned {elapsed_us} µs after ai_abort");
     assert!(elapsed_us <= 40_000, "took {elapsed_us} µs to stop");
-    let mv = z.cpc.peek(z.addr("ai_move"));
-    assert!(
-        mv < 64 && board.legal_moves() >> mv & 1 == 1,
-        "{}: move {mv} is not legal",
-        show(&board)
-    );
-    assert_eq!(cpc_machine_state.sp, sp, "the stack is back where it was");
     // The machine goes on from where it was (as Cpc::call would leave it), and the next
     // search, without ai_abort, is the reference's again.
     let mut regs = z.registers();
