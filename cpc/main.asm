@@ -65,6 +65,7 @@ LOW_VARS        equ &0040           ; the AI's scratch variables, below EL_LIST 
         include "ai.asm"
         include "book.asm"          ; the opening book lookup (and book.inc)
         include "linetab.asm"       ; the leaf's line tables (and linetab.inc)
+        include "mtd.asm"           ; the exact endgame's root probes (after the tables: room)
 
 program_end:                        ; must stay at or below FRAMES, where the search's RAM
                                     ; starts (search.asm)

@@ -173,7 +173,7 @@ sr_best_reply_done:
 ; RAM used by the deep searches outside the program (not part of OTHELLO.BIN, set up by
 ; each search; tt.asm's table and key pages by the first one):
 ;
-;   &0040-&00C9  LOW_VARS    scratch variables of ev_*, sr_*, ab_*, tm_*, ai_* and bk_*, each
+;   &0040-&00CA  LOW_VARS    scratch variables of ev_*, sr_*, ab_*, tm_*, ai_* and bk_*, each
 ;                            written before it is read in every call of ai_entry (main.asm)
 ;   &0100-&01FF  EL_LIST     the empty cells, a doubly linked list (moves.asm)
 ;   &0200-&02FF  NB_TABLE    the mask of the neighbours holding a disc, per cell (moves.asm)
@@ -186,8 +186,11 @@ sr_best_reply_done:
 ;   &0900-&0EFF  ZOB_PAGES   the position keys, byte k in page k (tt.asm)
 ;   &0F00-&0FF1  SR_LISTS    levels 1 and 2 (not a deep search): the root's and the
 ;                            replies' move lists (sr_root_moves, sr_reply_moves)
-;   FRAMES (about &977E: FRAME_COUNT frames and the PV table below TT_BASE)
-;                FRAMES      one FR_SIZE frame per ply: at most 42 (alphabeta.asm)
+;   FRAMES (about &9860: FRAME_COUNT frames and the PV table below TT_BASE)
+;                FRAMES      one FR_SIZE frame per node of the path (alphabeta.asm): at
+;                            most 38, in a solve from 20 empty squares (the root, a move
+;                            down to 1 empty square, eg_last's, and a pass down to 2);
+;                            a depth-limited stage, at most 12 moves and their passes
 ;                PV_TABLE    the principal variation: 21 lines of PV_STRIDE bytes, the
 ;                            root's at PV_ROOT (alphabeta.asm ab_pv_set)
 ;   &AC00-&BDFF  TT_BASE     the transposition table (tt.asm)
@@ -202,30 +205,31 @@ sr_best_reply_done:
 ; stage the answer comes from).
 ;
 ; Without a time limit (ai_time = 0) it searches the level's own stage: the depth-limited
-; search of its depth, or the exact endgame where the root has at most `endgame` empty
-; squares. With a time limit it searches in stages (docs/ai.md 4.4), deepening two plies at a
-; time: the depth-limited searches of depth 2, 4, ... (1, 3, ... for an odd depth) up to the
-; level's depth, or, before the exact endgame, up to depth PRE_EXACT_DEPTH (then the exact
-; endgame), before the win/loss/draw check up to PRE_WLD_DEPTH, before move 18 up to
-; OPENING_DEPTH, and with at most the level's `deepen` empty squares (otherwise) up to two
-; plies past the level's depth (at most MAX_STAGE_DEPTH). Each stage is the root loop of
-; docs/ai.md section 5 with the root moves ordered: a move on a square before the current best
-; is searched with the window (best - 1, +INF) and replaces it on a value >= best; a later one
-; with (best, +INF), replacing it only on a greater value (each tried with a null window
-; first, and searched again from its value - 1 if it comes back above it). So a stage's answer
-; is the earliest square of maximal value whatever the order and the pruning: the answer of
-; the reference's search of that stage (othello_engine::search::search_stage). Each
-; depth-limited stage starts with the best move of the one before, the exact endgame with the
-; keys' order (sr_mtd). The answer of the last complete stage is kept (sr_keep), with its PV
-; (docs/ai.md 6.1): the search answers with it when the stages are done, when the time manager
-; (budget.asm) says there is no time for another, and when it is stopped (ai_abort: "move
-; now", a falling flag, the time manager's hard limit; sr_abort). Stopped before any stage is
-; complete, it answers with the best root move whose value is complete (in sr_mtd's probes
-; the running probe's best, whose value may be a bound), or the first root move (ai_depth =
-; AI_STAGE_STOPPED). The search polls ai_abort at every node and leaf.
+; search of its depth, or the exact endgame where the root has at most `endgame` empty squares.
+; With a time limit it searches in stages (docs/ai.md 4.4), deepening two plies at a time: the
+; depth-limited searches of depth 2, 4, ... (1, 3, ... for an odd depth) up to the level's
+; depth, or, before the exact endgame, up to depth PRE_EXACT_DEPTH (then the exact endgame),
+; before the win/loss/draw check up to PRE_WLD_DEPTH, before move 18 up to OPENING_DEPTH, and
+; with at most the level's `deepen` empty squares (otherwise) up to two plies past the level's
+; depth (at most MAX_STAGE_DEPTH). Each stage is the root loop of docs/ai.md section 5 with the
+; root moves ordered: a move on a square before the current best is searched with the window
+; (best - 1, +INF) and replaces it on a value >= best; a later one with (best, +INF), replacing
+; it only on a greater value (each tried with a null window first, and searched again from its
+; value - 1 if it comes back above it). So a stage's answer is the earliest square of maximal
+; value whatever the order and the pruning: the answer of the reference's search of that stage
+; (othello_engine::search::search_stage). Each depth-limited stage starts with the best move of
+; the one before, the exact endgame with the keys' order (sr_mtd, mtd.asm). The answer of the
+; last complete stage is kept (sr_keep), with its PV (docs/ai.md 6.1): the search answers with
+; it when the stages are done, when the time manager (budget.asm) says there is no time for
+; another, and when it is stopped (ai_abort: "move now", a falling flag, the time manager's
+; hard limit; sr_abort). Stopped before any stage is complete, it answers with the best root
+; move whose value is complete (in sr_mtd's probes the running probe's best, whose value may be
+; a bound), or the first root move (ai_depth = AI_STAGE_STOPPED). The search polls ai_abort at
+; every node and leaf.
 ;
 ; With sr_only set (a cell, ai.asm ai_only) the root searches that move alone, in the final
-; stage, with the full window: its exact value is the per-move score of docs/ai.md 10.
+; stage (the full window, or the probes of the exact endgame, which end at the exact value):
+; its exact value is the per-move score of docs/ai.md 10.
 
 EL_LIST         equ &0100
 NB_TABLE        equ &0200
@@ -237,7 +241,7 @@ UNDO_STACK      equ &0500
 SEARCH_RAM_LOW  equ EL_LIST         ; the low block: EL_LIST .. the key pages
 SEARCH_RAM_LOW_END equ ZOB_PAGES+&0600
 SEARCH_RAM      equ FRAMES          ; the high block: the frames .. the table
-FRAME_COUNT     equ 42              ; frames: at most 42 (alphabeta.asm)
+FRAME_COUNT     equ 40              ; frames: at most 38 (the memory map above)
 FRAMES          equ TT_BASE-(FRAME_COUNT*FR_SIZE)-((PV_MAX+1)*PV_STRIDE)
 PV_STRIDE       equ 24          ; bytes a PV line (a length and up to PV_MAX cells; ab_pv_line
                                 ; multiplies by 24: 8 + 16)
@@ -506,31 +510,6 @@ sr_stage_shown:
 sr_abort:
         ld sp,(sr_abort_sp)
         jr sr_deep_finish
-
-; sr_mtd: the exact endgame's root stage by MTD(f) probes (docs/ai.md appendix A): the root
-; loop with the window (m - 1, m + 1), m even, the first at 0 and each next one at the last
-; probe's value, a bound it proved (fail-soft), until a probe returns m. Every
-; value is even (a finished game shares out the 64 squares), so a probe tells "below m",
-; "m" or "above m" for about the price of a null window, and the probe that returns m has
-; the root loop's answer: its move, value and PV. Each probe starts with the last one's best
-; move. Trashes everything but IY.
-sr_mtd:
-        ld hl,B_ZERO-1
-sr_mtd_probe:
-        ld (sr_root_a0),hl      ; HL = m - 1
-        NEG_HL
-        dec hl
-        dec hl
-        ld (sr_root_nb0),hl     ; -(m + 1)
-        call sr_root_stage
-        ld a,(sr_best_sq)       ; the next probe starts with its best move
-        call sr_root_first
-        ld hl,(sr_best)         ; the next m: this probe's value (a bound proved)
-        dec hl
-        ld a,(sr_root_a0)       ; the low bytes tell values of -65..64 apart
-        cp l
-        jr nz,sr_mtd_probe
-        ret                     ; m: the value, and the root loop's answer
 
 ; sr_depth_stage: A = a depth: the depth-limited stage of that depth; its answer kept.
 ; Trashes everything but IY (back where it was).
@@ -1021,4 +1000,5 @@ sr_root_nb0     equ sr_deepen_from+3  ; but in sr_mtd's probes; nb0 = -beta
 sr_wld_taken    equ sr_deepen_from+5  ; sr_wld_stage: 1 once a move better than m is the best,
 sr_wld_sq       equ sr_deepen_from+6  ; the best move (m at first),
 sr_wld_class    equ sr_deepen_from+7  ; and the best's class (-1, 0, 1)
-SR_LOW_END      equ sr_deepen_from+8
+sr_mtd_probes   equ sr_deepen_from+8  ; sr_mtd: the probes it ran (0: one full-window search)
+SR_LOW_END      equ sr_deepen_from+9

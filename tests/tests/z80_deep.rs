@@ -227,6 +227,76 @@ fn the_exact_endgames_probes_reach_losses_large_wins_and_wipe_outs() {
 }
 
 #[test]
+fn the_exact_endgames_first_probe_is_the_last_exact_value() {
+    // One or two plies after an exact stage, the next one starts its probes at that stage's
+    // value, negated for the other side (docs/ai.md appendix A): along a best line it needs
+    // one probe, where probes from 0 need more. Level 6 solving from 16 empty squares, so
+    // that FFO #8 (15 empties, +8) and the positions one and two plies on use probes.
+    let Some(boards) = ffo_or_skip("the_exact_endgames_first_probe_is_the_last_exact_value") else {
+        return;
+    };
+    let toml = othello_engine::weights::DEFAULT_TOML.replace(
+        "6 = { depth = 6, endgame = 14 }",
+        "6 = { depth = 6, endgame = 16 }",
+    );
+    let w = Weights::parse(&toml, "endgame16.toml").expect("valid weights");
+    let mut z = Z80::new(&w, "endgame16.toml");
+    let probes = z.addr("sr_mtd_probes");
+    let mut board = boards[7];
+    let first = ai(&mut z, &board, 6);
+    assert_eq!(first.score, 8, "FFO #8");
+    for (ply, value) in [(1, -8), (2, 8)] {
+        let mv = if ply == 1 {
+            first.mv
+        } else {
+            othello_engine::solve::solve(&board)
+                .best_move
+                .expect("a move")
+        };
+        board.play(mv).expect("a legal move");
+        let r = best_move(&board, 6, &w);
+        assert_eq!(r.score, value, "a best line keeps the value");
+        let want = (r.best_move.expect("a move"), r.score);
+        z.call("tt_clear", 0); // both solves from an empty table
+        let warm = ai(&mut z, &board, 6);
+        assert_eq!(
+            z.cpc.peek(probes),
+            1,
+            "{ply} ply on: one probe, at the last value"
+        );
+        assert_eq!((warm.mv, warm.score), want, "{}", show(&board));
+        z.cpc.poke(z.addr("sr_mtd_empties"), 0);
+        z.call("tt_clear", 0);
+        let cold = ai(&mut z, &board, 6);
+        assert!(z.cpc.peek(probes) > 1, "{ply} ply on, from 0: more probes");
+        assert_eq!((cold.mv, cold.score), want, "{}", show(&board));
+        eprintln!(
+            "FFO #8, {ply} ply on: {:.1} CPC s from the last value, {:.1} from 0",
+            warm.us as f64 / 1e6,
+            cold.us as f64 / 1e6
+        );
+        // The next stage's guess: this position's value, as the game would leave it.
+        ai(&mut z, &board, 6);
+    }
+    // Below 11 empty squares, one search with the full window and no probe.
+    while board.empties().count_ones() > 10 {
+        let mv = othello_engine::solve::solve(&board).best_move;
+        board
+            .play(mv.expect("a move on the best line"))
+            .expect("a legal move");
+    }
+    let r = best_move(&board, 6, &w);
+    let a = ai(&mut z, &board, 6);
+    assert_eq!(z.cpc.peek(probes), 0, "10 empties: no probe");
+    assert_eq!(
+        (a.mv, a.score),
+        (r.best_move.expect("a move"), r.score),
+        "{}",
+        show(&board)
+    );
+}
+
+#[test]
 fn move_now_during_the_exact_endgames_probes_plays_a_legal_move() {
     // Without a time limit the exact endgame is the only stage: stopped during its probes,
     // the search plays the best root move of the running probe (docs/ai.md 4.4, item 4).
