@@ -81,6 +81,9 @@ image_end:
         if image_end/&A67C          ; beyond HIMEM: RUN" would not load it
         the_program_file_runs_past_himem
         endif
+        if 38/(FRAME_COUNT+1)       ; a solve from 20 empty squares writes 38 frames (docs/ai.md
+        the_frames_are_too_few      ; appendix A, "Stack depth")
+        endif
         if LOW_VARS_END/(EL_LIST+1)             ; the scratch variables (search.asm)
         the_scratch_variables_run_into_the_empty_list
         endif
