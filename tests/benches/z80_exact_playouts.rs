@@ -22,18 +22,20 @@ fn main() {
     let mut z = Z80::new(&w, "cpc/weights.toml");
     println!("| level | positions | empty squares | CPC s total | longest |");
     println!("|---|---|---|---|---|");
+    let play_outs = random_positions(SEED, 20_000);
     for (level, fewest, most, count) in [
         (4u8, 7u32, 10u32, 169usize),
         (6, 11, 13, 40),
         (6, 14, 14, 30),
     ] {
-        let positions: Vec<_> = random_positions(SEED, 20_000)
-            .into_iter()
+        let positions: Vec<_> = play_outs
+            .iter()
             .filter(|b| {
                 let empties = b.empties().count_ones();
                 (fewest..=most).contains(&empties) && b.legal_moves() != 0
             })
             .take(count)
+            .copied()
             .collect();
         assert_eq!(
             positions.len(),

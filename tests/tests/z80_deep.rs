@@ -6,8 +6,8 @@
 //! docs/ai.md defines instead (`z80_pv`), and so is the reference's. Levels 3 and 4 on
 //! seeded play-outs of the whole game, levels 5 and 6 on positions that are cheap to search,
 //! the exact endgame on the FFO boards (its probes on lost, won and wiped-out positions,
-//! started at the last exact value, and stopped during them), the worked examples of docs/ai.md, another weights
-//! file, and the machine state ai_entry leaves.
+//! started at the last exact value, and stopped during them), the worked examples of
+//! docs/ai.md, another weights file, and the machine state ai_entry leaves.
 //!
 //! The emulated time per move is measured by `benches/z80_deep.rs`, not here.
 
