@@ -86,6 +86,8 @@ eg_rays_off:
                                 ; eg_ray_steps: in board.asm, in mb_weight's spare bytes
 
 eg_depth_mode:
+        ld hl,sm_make_x_keep    ; sm_make_x keeps the list and undo entries (a search
+        ld (sm_make_x_tail+1),hl        ; stopped in eg_nws left sm_make_x_lite)
         ld hl,&8000+WIN
         ld (ab_win),hl
         ld hl,&8000-WIN
@@ -311,7 +313,11 @@ eg_nws_node_alpha:
         ld (ix+FR_ALPHA),a
         ld a,(eg_parity)        ; eg_nws keeps the parity in its frames
         ld (ix+FR_QPAR),a
+        ld hl,sm_make_x_lite    ; and no undo entries (sm_undo_lite)
+        ld (sm_make_x_tail+1),hl
         call eg_nws
+        ld hl,sm_make_x_keep
+        ld (sm_make_x_tail+1),hl
         ld l,a                  ; the biased byte as a biased word: &8000 + (A - 128)
         ld h,0
         ld de,&7F80
@@ -361,10 +367,12 @@ eg_nws_scan:
         ld (ix+FR_SIZE+FR_DIFF),a
         ld a,(ix+FR_EMPTY)
         dec a
+        push bc                 ; B = the flips, C = the cell
         call eg_nws_child
+        pop bc
         push af
         ld e,(ix+FR_O)
-        call sm_undo_x          ; C = the cell
+        call sm_undo_lite
         pop af
         cp (ix+FR_BEST)         ; a new best?
         jr c,eg_nws_scan
@@ -473,6 +481,7 @@ eg_nws_two_move:
         ld e,(ix+FR_O)
         call sm_make_x
         jr z,eg_nws_two_next    ; not a move: C kept
+        push bc                 ; the move: its flips and cell
         COUNT_NODE              ; the child is a node
         ld a,(ix+FR_DIFF)       ; A = P's disc difference after the move
         add a,b
@@ -513,9 +522,10 @@ eg_nws_two_won:
         inc a
 eg_nws_two_value:
         xor &80                 ; P's value (v + 128)
+        pop bc
         push af
         ld e,(ix+FR_O)
-        call sm_undo_x          ; C = the move's cell
+        call sm_undo_lite
         pop af
         cp (ix+FR_BEST)         ; a new best?
         jr c,eg_nws_two_next

@@ -84,6 +84,12 @@ image_end:
         if 38/(FRAME_COUNT+1)       ; a solve from 20 empty squares writes 38 frames (docs/ai.md
         the_frames_are_too_few      ; appendix A, "Stack depth")
         endif
+        if (UNDO_STACK+(20*21))/(line_table+1)  ; the undo stack's 20 moves (search.asm)
+        the_undo_stack_runs_into_the_line_table
+        endif
+        if (line_table+(2*SCREEN_LINES))/(ZOB_PAGES+1)
+        the_line_table_runs_into_the_key_pages
+        endif
         if LOW_VARS_END/(EL_LIST+1)             ; the scratch variables (search.asm)
         the_scratch_variables_run_into_the_empty_list
         endif

@@ -1118,6 +1118,9 @@ sm_make_x_se_end:
         ret z
         ld l,c
         ld (hl),d
+sm_make_x_tail:
+        jp sm_make_x_keep       ; eg_nws_node patches it to sm_make_x_lite (endgame.asm)
+sm_make_x_keep:
         ld (iy+0),b
         ld (iy+1),c
         inc iy
@@ -1210,3 +1213,38 @@ sm_undo_flip:
         ld (hl),e
         djnz sm_undo_flip
         jp el_restore
+
+; sm_undo_lite: takes back a move that sm_make_x made in eg_nws, without an undo entry: C =
+; its cell, B = its flips (on the undo stack), E = their colour. Keeps C, DE; trashes AF, B,
+; HL.
+sm_undo_lite:
+        ld h,mb_board/256
+        ld l,c
+        ld (hl),SQ_EMPTY
+sm_undo_lite_flip:
+        dec iy
+        ld l,(iy+0)
+        ld (hl),e
+        djnz sm_undo_lite_flip
+        jp el_restore
+
+; sm_make_x_lite: sm_make_x's tail in eg_nws (eg_nws_node patches sm_make_x_tail): no undo
+; entry (the caller keeps B and C for sm_undo_lite), no masks; C out of the list (el_remove
+; keeping B). Out: NZ. Trashes AF, AF', HL.
+sm_make_x_lite:
+        ld h,EL_LIST/256
+        ld l,c
+        ld a,(hl)               ; the next cell
+        ex af,af'
+        set 7,l
+        ld a,(hl)               ; the previous one
+        ld l,a
+        ex af,af'
+        ld (hl),a               ; previous -> next
+        ld l,a
+        set 7,l
+        ex af,af'
+        ld (hl),a               ; previous <- next
+        ld a,b
+        or a
+        ret

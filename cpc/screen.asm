@@ -23,6 +23,9 @@ CELL_H          equ 20              ; lines per square
 CELL_PIXELS     equ CELL_W*4
 CELL_SIZE       equ CELL_W*CELL_H   ; bytes per square image
 SCREEN_LINES    equ 200
+line_table      equ &0700           ; the screen address of each pixel line: 400 bytes of RAM
+                                    ; outside the program, after the undo stack (search.asm's
+                                    ; memory map), which no search reaches
 
 IMG_EMPTY       equ 0
 IMG_BLACK       equ 1               ; = SQ_BLACK
@@ -588,5 +591,4 @@ cb_line:        db 0
 cb_pixel:       db 0
 ds_x:           db 0                ; draw_square: the square's screen byte
 score_text:     ds 8                ; draw_score: the number
-line_table:     ds 2*SCREEN_LINES   ; screen address of each pixel line
 cell_images:    ds IMG_COUNT*CELL_SIZE

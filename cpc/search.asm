@@ -181,8 +181,12 @@ sr_best_reply_done:
 ;                            (linetab.asm li_init)
 ;   &0400-&04FF  SCRATCH     ab_values, MOB_MEMO and AB_KILLERS (alphabeta.asm), the parity
 ;                            and quarters of endgame.asm
-;   &0500-&08FF  UNDO_STACK  flipped cells, their count and the cell of every move on the
-;                            path: at most 41 moves of 21 bytes (moves.asm sm_make)
+;   &0500-&06FF  UNDO_STACK  flipped cells, their count and the cell of every move on the
+;                            path (moves.asm sm_make; eg_nws keeps the count and cell on
+;                            the stack instead): at most 20 moves (a move fills one of at
+;                            most 20 empty squares, or is one of a depth-limited stage's 12
+;                            plies and a leaf's move) of at most 21 bytes
+;   &0700-&088F  line_table  the screen's line addresses (screen.asm), not the search's
 ;   &0900-&0EFF  ZOB_PAGES   the position keys, byte k in page k (tt.asm)
 ;   &0F00-&0FF1  SR_LISTS    levels 1 and 2 (not a deep search): the root's and the
 ;                            replies' move lists (sr_root_moves, sr_reply_moves)
