@@ -333,8 +333,8 @@ eg_nws_node_alpha:
 ; frame's (FR_QPAR), not eg_parity. Up to 5 empty
 ; squares, where ab_node keeps no list (eg_lazy) and no table entry, it is ab_node's very
 ; tree. FR_BEST holds the
-; best (0: no move yet), FR_MOVE the cell, FR_LIST the quarters of the pass. Out: A = the
-; value for P (v + 128). Trashes all but IX, IY.
+; best (0: no move yet); the scan's cell and quarters (eg_try_next's C and B) stay in
+; registers and on the stack. Out: A = the value for P (v + 128). Trashes all but IX, IY.
 eg_nws:
         COUNT_NODE
         ld a,(ix+FR_EMPTY)
@@ -345,14 +345,32 @@ eg_nws:
         ld a,(ai_abort)         ; "move now" (a node with one or two squares ends soon)
         or a
         jp nz,sr_abort
-        xor a
-        ld (ix+FR_BEST),a       ; no move yet
-        ld (ix+FR_MOVE),a       ; from the start of the list
-        ld a,(ix+FR_QPAR)
-        call eg_first_pass      ; the odd quarters first
-eg_nws_scan:
-        call eg_try_next
-        jr z,eg_nws_done
+        ld (ix+FR_BEST),a       ; no move yet (A = 0)
+        ld c,a                  ; C: from the start of the list
+        ld d,(ix+FR_P)
+        ld e,(ix+FR_O)
+        ld a,(ix+FR_QPAR)       ; B = the quarters of this pass: the odd ones first, or
+        or a                    ; every one when none is odd (eg_first_pass)
+        jr nz,eg_nws_odd
+        cpl
+eg_nws_odd:
+        ld b,a
+eg_nws_scan:                    ; eg_try_next's order, its registers kept on the stack
+        ld h,EL_LIST/256        ; the next empty cell
+        ld l,c
+        ld c,(hl)
+        ld a,c
+        or a
+        jr z,eg_nws_pass
+        ld l,a
+        ld h,EG_QUARTERS/256    ; not a quarter of this pass
+        set 7,l
+        ld a,(hl)
+        and b
+        jr z,eg_nws_scan
+        push bc
+        call sm_make_x          ; B = the flips
+        jr z,eg_nws_miss        ; not a move: nothing changed
         ld h,EG_QUARTERS/256    ; the child's parity: C's quarter changes
         ld l,c
         set 7,l
@@ -368,20 +386,31 @@ eg_nws_scan:
         ld a,(ix+FR_EMPTY)
         dec a
         push bc                 ; B = the flips, C = the cell
+        push de
         call eg_nws_child
+        pop de
         pop bc
         push af
-        ld e,(ix+FR_O)
-        call sm_undo_lite
+        call sm_undo_lite       ; E = O
         pop af
+        pop bc                  ; B = the pass's quarters, C = the cell
         cp (ix+FR_BEST)         ; a new best?
         jr c,eg_nws_scan
         jr z,eg_nws_scan
         ld (ix+FR_BEST),a
         cp (ix+FR_ALPHA)        ; above alpha: a cut-off
         jr z,eg_nws_scan
-        ret nc
+        jr c,eg_nws_scan
+        ret
+eg_nws_miss:
+        pop bc
         jr eg_nws_scan
+eg_nws_pass:
+        ld a,b                  ; the end of the list: the second pass from the start (C = 0)
+        cpl
+        ld b,a
+        rla
+        jr c,eg_nws_scan        ; after the second: no move left
 eg_nws_done:
         ld a,(ix+FR_BEST)
         or a

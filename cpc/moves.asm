@@ -319,16 +319,13 @@ sq_legal_sw_skip:
         add a,a
         jr nc,sq_legal_w_skip
         ex af,af'
-        ld a,c
-        add a,-1
-        ld l,a
+        ld l,c
+        dec l
         ld a,(hl)
         cp e
         jr nz,sq_legal_w_end
 sq_legal_w_walk:
-        ld a,l
-        add a,-1
-        ld l,a
+        dec l
         ld a,(hl)
         cp e
         jr z,sq_legal_w_walk
@@ -341,16 +338,13 @@ sq_legal_w_skip:
         add a,a
         jr nc,sq_legal_e_skip
         ex af,af'
-        ld a,c
-        add a,1
-        ld l,a
+        ld l,c
+        inc l
         ld a,(hl)
         cp e
         jr nz,sq_legal_e_end
 sq_legal_e_walk:
-        ld a,l
-        add a,1
-        ld l,a
+        inc l
         ld a,(hl)
         cp e
         jr z,sq_legal_e_walk
@@ -614,18 +608,15 @@ sm_make_ne_end:
         cp e
         jr nz,sm_make_w_end
 sm_make_w_walk:
-        ld a,l
-        add a,-1
-        ld l,a
+        dec l
         ld a,(hl)
         cp e
         jr z,sm_make_w_walk
         cp d
         jr nz,sm_make_w_fix
 sm_make_w_back:
+        inc l
         ld a,l
-        sub -1
-        ld l,a
         cp c
         jr z,sm_make_w_fix
         ld (hl),d
@@ -644,9 +635,8 @@ sm_make_w_back:
         exx
         jr sm_make_w_back
 sm_make_w_fix:
-        ld a,c
-        add a,-1
-        ld l,a
+        ld l,c
+        dec l
 sm_make_w_end:
         inc l
         inc l
@@ -655,18 +645,15 @@ sm_make_w_end:
         cp e
         jr nz,sm_make_e_end
 sm_make_e_walk:
-        ld a,l
-        add a,1
-        ld l,a
+        inc l
         ld a,(hl)
         cp e
         jr z,sm_make_e_walk
         cp d
         jr nz,sm_make_e_fix
 sm_make_e_back:
+        dec l
         ld a,l
-        sub 1
-        ld l,a
         cp c
         jr z,sm_make_e_fix
         ld (hl),d
@@ -685,9 +672,8 @@ sm_make_e_back:
         exx
         jr sm_make_e_back
 sm_make_e_fix:
-        ld a,c
-        add a,1
-        ld l,a
+        ld l,c
+        inc l
 sm_make_e_end:
         ld a,l
         add a,8
@@ -966,18 +952,15 @@ sm_make_x_ne_end:
         cp e
         jr nz,sm_make_x_w_end
 sm_make_x_w_walk:
-        ld a,l
-        add a,-1
-        ld l,a
+        dec l                   ; (off = -1: DEC L, as INC L for E)
         ld a,(hl)
         cp e
         jr z,sm_make_x_w_walk
         cp d
         jr nz,sm_make_x_w_fix
 sm_make_x_w_back:
+        inc l
         ld a,l
-        sub -1
-        ld l,a
         cp c
         jr z,sm_make_x_w_fix
         ld (hl),d
@@ -986,9 +969,8 @@ sm_make_x_w_back:
         inc b
         jr sm_make_x_w_back
 sm_make_x_w_fix:
-        ld a,c
-        add a,-1
-        ld l,a
+        ld l,c
+        dec l
 sm_make_x_w_end:
         inc l
         inc l
@@ -997,18 +979,15 @@ sm_make_x_w_end:
         cp e
         jr nz,sm_make_x_e_end
 sm_make_x_e_walk:
-        ld a,l
-        add a,1
-        ld l,a
+        inc l
         ld a,(hl)
         cp e
         jr z,sm_make_x_e_walk
         cp d
         jr nz,sm_make_x_e_fix
 sm_make_x_e_back:
+        dec l
         ld a,l
-        sub 1
-        ld l,a
         cp c
         jr z,sm_make_x_e_fix
         ld (hl),d
@@ -1017,9 +996,8 @@ sm_make_x_e_back:
         inc b
         jr sm_make_x_e_back
 sm_make_x_e_fix:
-        ld a,c
-        add a,1
-        ld l,a
+        ld l,c
+        inc l
 sm_make_x_e_end:
         ld a,l
         add a,8
