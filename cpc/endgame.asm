@@ -505,6 +505,8 @@ eg_nws_two:
         ld a,(hl)
         ld (ix+FR_LIST),a       ; and the other
         ld (ix+FR_I),2
+        ld hl,sm_make_x_bare    ; its moves keep no list: nothing below reads it
+        ld (sm_make_x_tail+1),hl
 eg_nws_two_move:
         ld d,(ix+FR_P)
         ld e,(ix+FR_O)
@@ -554,7 +556,7 @@ eg_nws_two_value:
         pop bc
         push af
         ld e,(ix+FR_O)
-        call sm_undo_lite
+        call sm_undo_bare
         pop af
         cp (ix+FR_BEST)         ; a new best?
         jr c,eg_nws_two_next
@@ -562,14 +564,19 @@ eg_nws_two_value:
         ld (ix+FR_BEST),a
         cp (ix+FR_ALPHA)        ; above alpha: a cut-off
         jr z,eg_nws_two_next
-        ret nc
+        jr nc,eg_nws_two_end
 eg_nws_two_next:
         ld a,(ix+FR_LIST)       ; the other square, this one its other
         ld (ix+FR_LIST),c
         ld c,a
         dec (ix+FR_I)
         jr nz,eg_nws_two_move
+        call eg_nws_two_end     ; no move: eg_nws_done, its moves again keeping the list
         jp eg_nws_done
+eg_nws_two_end:
+        ld hl,sm_make_x_lite
+        ld (sm_make_x_tail+1),hl
+        ret
 
 ; eg_count: one node more (ai_nodes, 32 bits). Keeps A, BC, DE, HL; trashes F.
 eg_count:
