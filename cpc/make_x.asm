@@ -1,7 +1,8 @@
 ; make_x.asm - a move of the deep searches without the effective weights: the exact
-; endgame's (endgame.asm) and the fastest-first keys' (alphabeta.asm ab_key_replies). The
-; routines on the mailbox are in moves.asm; this one lies after the mailbox's pages
-; (board.asm), where the program has room before the line tables (linetab.asm).
+; endgame's (endgame.asm) and the fastest-first keys' (alphabeta.asm ab_key_replies), and
+; eg_nws's take-backs of it. The routines on the mailbox are in moves.asm; these lie after
+; the mailbox's pages (board.asm), where the program has room before the line tables
+; (linetab.asm).
 
 ; sm_make_x: sm_make without the weights (the exact endgame needs none). Keeps C, DE;
 ; trashes AF, HL. On a cell where P has no move it changes nothing and returns Z (B = 0);
@@ -447,4 +448,32 @@ sm_make_x_lite:
         ld (hl),a               ; previous <- next
         ld a,b
         or a
+        ret
+
+; sm_undo_lite: takes back a move that sm_make_x made in eg_nws, without an undo entry: C =
+; its cell, B = its flips (on the undo stack), E = their colour. Keeps C, DE; trashes AF, B,
+; HL.
+sm_undo_lite:
+        ld h,mb_board/256
+        ld l,c
+        ld (hl),SQ_EMPTY
+sm_undo_lite_flip:
+        dec iy
+        ld l,(iy+0)
+        ld (hl),e
+        djnz sm_undo_lite_flip
+        jp el_restore
+
+; sm_undo_bare: sm_undo_lite for a move that sm_make_x made in eg_nws_two, which keeps the
+; empty list as it is (sm_make_x_bare: nothing below reads it). Keeps C, DE; trashes AF, B, HL.
+sm_undo_bare:
+        ld h,mb_board/256
+        ld l,c
+        ld (hl),SQ_EMPTY
+sm_undo_bare_flip:
+        dec iy
+        ld l,(iy+0)
+        ld (hl),e
+        djnz sm_undo_bare_flip
+sm_make_x_bare:                 ; sm_make_x's tail in eg_nws_two: the disc and the flips (NZ)
         ret

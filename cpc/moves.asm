@@ -896,31 +896,3 @@ sm_undo_flip:
         ld (hl),e
         djnz sm_undo_flip
         jp el_restore
-
-; sm_undo_lite: takes back a move that sm_make_x made in eg_nws, without an undo entry: C =
-; its cell, B = its flips (on the undo stack), E = their colour. Keeps C, DE; trashes AF, B,
-; HL.
-sm_undo_lite:
-        ld h,mb_board/256
-        ld l,c
-        ld (hl),SQ_EMPTY
-sm_undo_lite_flip:
-        dec iy
-        ld l,(iy+0)
-        ld (hl),e
-        djnz sm_undo_lite_flip
-        jp el_restore
-
-; sm_undo_bare: sm_undo_lite for a move that sm_make_x made in eg_nws_two, which keeps the
-; empty list as it is (sm_make_x_bare: nothing below reads it). Keeps C, DE; trashes AF, B, HL.
-sm_undo_bare:
-        ld h,mb_board/256
-        ld l,c
-        ld (hl),SQ_EMPTY
-sm_undo_bare_flip:
-        dec iy
-        ld l,(iy+0)
-        ld (hl),e
-        djnz sm_undo_bare_flip
-sm_make_x_bare:                 ; sm_make_x's tail in eg_nws_two: the disc and the flips (NZ)
-        ret
