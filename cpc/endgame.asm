@@ -387,7 +387,10 @@ eg_nws_scan:                    ; eg_try_next's order, its registers kept on the
         dec a
         push bc                 ; B = the flips, C = the cell
         push de
+        cp 2
+        jr z,eg_nws_scan_two
         call eg_nws_child
+eg_nws_scan_back:
         pop de
         pop bc
         push af
@@ -405,6 +408,19 @@ eg_nws_scan:                    ; eg_try_next's order, its registers kept on the
 eg_nws_miss:
         pop bc
         jr eg_nws_scan
+eg_nws_scan_two:                ; a child with two empty squares: eg_two, without a frame
+        ld a,(ix+FR_SIZE+FR_DIFF)
+        ld (two_diff),a
+        ld a,(ix+FR_ALPHA)
+        cpl
+        ld (two_alpha),a
+        ld a,e
+        ld (two_p),a
+        ld a,d
+        ld (two_o),a
+        call eg_two
+        neg
+        jr eg_nws_scan_back
 eg_nws_pass:
         ld a,b                  ; the end of the list: the second pass from the start (C = 0)
         cpl
@@ -491,34 +507,56 @@ eg_nws_term_byte:
         xor &80
         ret
 
-; eg_nws_two: eg_nws with two empty squares. eg_try_next's order is then the list's (two
-; squares in one quarter make it even, in two quarters both odd), and each move's child has
-; one square left, whose value is counted out at once as eg_nws_last would from the child's
-; side, but from P's: the child gets no frame, and there is no parity to keep (nothing below
-; reads it) or list to scan. The same tree, values and node count as eg_nws's loop. FR_LIST
-; = the other square, FR_I = the squares left to try.
+; eg_nws_two: eg_nws with two empty squares: eg_two on the frame's position (eg_nws has
+; counted the node).
 eg_nws_two:
-        ld (ix+FR_BEST),a       ; no move yet (A = 0)
+        ld a,(ix+FR_P)
+        ld (two_p),a
+        ld a,(ix+FR_O)
+        ld (two_o),a
+        ld a,(ix+FR_DIFF)
+        ld (two_diff),a
+        ld a,(ix+FR_ALPHA)
+        ld (two_alpha),a
+        jr eg_two_counted
+
+; eg_two: the null-window value of a node with two empty squares, the empty list's, without
+; a frame (eg_nws calls it for its children at 3 empty squares): two_p to move against two_o,
+; two_diff its disc difference, two_alpha the window's alpha (v + 128). eg_try_next's order is
+; then the list's (two squares in one quarter make it even, in two quarters both odd), and
+; each move's child has one square left, whose value is counted out at once as eg_nws_last
+; would from the child's side, but from P's: the child gets no frame, and there is no parity
+; to keep (nothing below reads it) or list to scan or keep (sm_make_x_bare). The same tree,
+; values and node count as eg_nws's loop; a pass is a node of its own (eg_two again, the
+; other side to move). Out: A = the value for two_p (v + 128). Trashes all but IX, IY.
+eg_two:
+        COUNT_NODE
+eg_two_counted:
+        xor a
+        ld (two_best),a         ; no move yet
         ld hl,EL_LIST
         ld c,(hl)               ; the first square
         ld l,c
         ld a,(hl)
-        ld (ix+FR_LIST),a       ; and the other
-        ld (ix+FR_I),2
-        ld hl,sm_make_x_bare    ; its moves keep no list: nothing below reads it
+        ld (two_other),a        ; and the other
+        ld a,2
+        ld (two_left),a
+        ld hl,sm_make_x_bare
         ld (sm_make_x_tail+1),hl
-eg_nws_two_move:
-        ld d,(ix+FR_P)
-        ld e,(ix+FR_O)
+eg_two_move:
+        ld hl,(two_p)           ; L = P, H = O
+        ld d,l
+        ld e,h
         call sm_make_x
-        jr z,eg_nws_two_next    ; not a move: C kept
+        jr z,eg_two_next        ; not a move: C kept
         push bc                 ; the move: its flips and cell
         COUNT_NODE              ; the child is a node
-        ld a,(ix+FR_DIFF)       ; A = P's disc difference after the move
+        ld a,(two_diff)         ; A = P's disc difference after the move
         add a,b
         add a,b
         inc a
-        ld c,(ix+FR_LIST)       ; the last square: O plays it if it can (P's discs flip)
+        ld hl,two_other         ; the last square: O plays it if it can (P's discs flip)
+        ld c,(hl)
         ld h,mb_board/256
         ld e,d
         push af
@@ -526,57 +564,97 @@ eg_nws_two_move:
         pop af
         inc b
         dec b
-        jr z,eg_nws_two_o_cannot
+        jr z,eg_two_o_cannot
         sub b
         sub b
         dec a
-        jr eg_nws_two_value
-eg_nws_two_o_cannot:
+        jr eg_two_value
+eg_two_o_cannot:
         push af                 ; else P if it can
-        ld e,(ix+FR_O)
+        ld hl,two_o
+        ld e,(hl)
+        ld h,mb_board/256
         call mb_count_flips
         pop af
         inc b
         dec b
-        jr z,eg_nws_two_nobody
+        jr z,eg_two_nobody
         add a,b
         add a,b
         inc a
-        jr eg_nws_two_value
-eg_nws_two_nobody:
+        jr eg_two_value
+eg_two_nobody:
         or a                    ; else nobody: the winner gets the square
-        jr z,eg_nws_two_value
-        jp p,eg_nws_two_won
+        jr z,eg_two_value
+        jp p,eg_two_won
         dec a
         dec a
-eg_nws_two_won:
+eg_two_won:
         inc a
-eg_nws_two_value:
+eg_two_value:
         xor &80                 ; P's value (v + 128)
         pop bc
         push af
-        ld e,(ix+FR_O)
+        ld hl,two_o
+        ld e,(hl)
         call sm_undo_bare
         pop af
-        cp (ix+FR_BEST)         ; a new best?
-        jr c,eg_nws_two_next
-        jr z,eg_nws_two_next
-        ld (ix+FR_BEST),a
-        cp (ix+FR_ALPHA)        ; above alpha: a cut-off
-        jr z,eg_nws_two_next
-        jr nc,eg_nws_two_end
-eg_nws_two_next:
-        ld a,(ix+FR_LIST)       ; the other square, this one its other
-        ld (ix+FR_LIST),c
+        ld hl,two_best          ; a new best?
+        cp (hl)
+        jr c,eg_two_next
+        jr z,eg_two_next
+        ld (hl),a
+        ld hl,two_alpha         ; above alpha: a cut-off
+        cp (hl)
+        jr z,eg_two_next
+        jr nc,eg_two_end
+eg_two_next:
+        ld hl,two_other         ; the other square, this one its other
+        ld a,(hl)
+        ld (hl),c
         ld c,a
-        dec (ix+FR_I)
-        jr nz,eg_nws_two_move
-        call eg_nws_two_end     ; no move: eg_nws_done, its moves again keeping the list
-        jp eg_nws_done
-eg_nws_two_end:
+        ld hl,two_left
+        dec (hl)
+        jr nz,eg_two_move
+        call eg_two_end         ; its moves keep the list again
+        ld a,(two_best)
+        or a
+        ret nz
+        ld hl,(two_p)           ; no move: O's turn if O can move (a node of its own)
+        ld d,h
+        ld e,l
+        call mob_any
+        ld a,(two_diff)
+        jr nc,eg_two_over
+        neg                     ; the same squares, O to move, the window (-alpha - 1, -alpha)
+        ld (two_diff),a
+        ld hl,(two_p)
+        ld a,h
+        ld h,l
+        ld l,a
+        ld (two_p),hl
+        ld hl,two_alpha
+        ld a,(hl)
+        cpl
+        ld (hl),a
+        call eg_two
+        neg
+        ret
+eg_two_over:
+        ld b,2                  ; neither can move: the game is over
+        jp eg_nws_term
+eg_two_end:
         ld hl,sm_make_x_lite
         ld (sm_make_x_tail+1),hl
         ret
+
+two_p           equ SCRATCH+224 ; eg_two's variables, in the scratch page after the quarters
+two_o           equ SCRATCH+225 ; (EG_QUARTERS + 128 + cell: at most SCRATCH + 216); two_p
+two_diff        equ SCRATCH+226 ; and two_o side by side
+two_alpha       equ SCRATCH+227
+two_best        equ SCRATCH+228
+two_other       equ SCRATCH+229
+two_left        equ SCRATCH+230
 
 ; eg_count: one node more (ai_nodes, 32 bits). Keeps A, BC, DE, HL; trashes F.
 eg_count:
