@@ -198,7 +198,8 @@ sr_best_reply_done:
 ;                PV_TABLE    the principal variation: 21 lines of PV_STRIDE bytes, the
 ;                            root's at PV_ROOT (alphabeta.asm ab_pv_set)
 ;   &AC00-&BDFF  TT_BASE     the transposition table (tt.asm)
-;   &BE00-&BFFF              the stack (STACK_TOP = &C000): the search nests 4 bytes a ply
+;   &BE00-&BFFF              the stack (STACK_TOP = &C000): the search nests 4 bytes a ply,
+;                            up to 10 in eg_nws (112 in all from 14 empty squares)
 ;
 ; The program itself starts at &1000 (main.asm) and must end at or below FRAMES (an
 ; assembly-time check in main.asm). It holds the line tables (linetab.inc, about 10 KB), and
