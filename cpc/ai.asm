@@ -41,7 +41,7 @@
 ;
 ; ai_board is only read. At levels 1 and 2 ai_entry needs 12 bytes of stack (its return
 ; address included), at levels 3 and up at most 256 (the search nests 4 bytes a ply, up to
-; 10 in endgame.asm's eg_nws; its frames, tables and scratch variables are in free RAM outside the program, &0040-&0EFF and FRAMES-&BDFF, and
+; 10 in endgame.asm's eg_nws; its frames, tables and scratch variables are in free RAM outside the program, &0040-&06FF, &0900-&0EFF and FRAMES-&BDFF, and
 ; levels 1 and 2 keep their move lists at &0F00-&0FF1, see search.asm; the transposition table there keeps what it learnt from one call to the next),
 ; plus what the interrupt handler takes: it runs with interrupts on or off and never
 ; changes the interrupt state.
