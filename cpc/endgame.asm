@@ -189,9 +189,9 @@ eg_try_next_pass:
         ret
 
 ; eg_first_pass: FR_LIST = the quarters of eg_try_next's first pass: the odd ones (A = the
-; parity: eg_parity, or an eg_nws frame's FR_QPAR), or, when no quarter is odd, those of the
-; second pass at once (a first pass would walk the whole list and find nothing; the same
-; order). Trashes AF.
+; parity, eg_parity), or, when no quarter is odd, those of the second pass at once (a first
+; pass would walk the whole list and find nothing; the same order; eg_nws does the same in
+; registers). Trashes AF.
 eg_first_pass:
         or a
         jr nz,eg_first_pass_odd
