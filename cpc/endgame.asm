@@ -371,24 +371,25 @@ eg_nws_scan:                    ; eg_try_next's order, its registers kept on the
         push bc
         call sm_make_x          ; B = the flips
         jr z,eg_nws_miss        ; not a move: nothing changed
-        ld h,EG_QUARTERS/256    ; the child's parity: C's quarter changes
-        ld l,c
-        set 7,l
-        ld a,(ix+FR_QPAR)
-        xor (hl)
-        ld (ix+FR_SIZE+FR_QPAR),a
         ld a,(ix+FR_DIFF)       ; the child: O to move
         add a,b
         add a,b
         inc a
         neg
         ld (ix+FR_SIZE+FR_DIFF),a
-        ld a,(ix+FR_EMPTY)
-        dec a
         push bc                 ; B = the flips, C = the cell
         push de
-        cp 2
-        jr z,eg_nws_scan_two
+        ld a,(ix+FR_EMPTY)
+        cp 3
+        jr z,eg_nws_scan_two    ; (eg_two reads no parity)
+        ld h,EG_QUARTERS/256    ; the child's parity: C's quarter changes
+        ld l,c
+        set 7,l
+        ld a,(ix+FR_QPAR)
+        xor (hl)
+        ld (ix+FR_SIZE+FR_QPAR),a
+        ld a,(ix+FR_EMPTY)
+        dec a
         call eg_nws_child
 eg_nws_scan_back:
         pop de
