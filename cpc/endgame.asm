@@ -10,7 +10,8 @@
 ;   eg_lazy         ab_lazy of the exact endgame: the moves in eg_try_next's order.
 ;   eg_last         the value of a child with one empty square left and plies to go.
 ;   eg_nws_node     a node with at most EG_NWS_EMPTIES empty squares: eg_nws if its window
-;                   is null, else ab_node; eg_nws_two the null-window nodes with two.
+;                   is null, else ab_node; eg_nws hands the null-window nodes with three
+;                   and two squares to eg_three and eg_two (last_moves.asm), frameless.
 ;
 ; Move order in the endgame (alphabeta.asm ab_gen): the transposition table's move first,
 ; then fastest first (fewest replies for the opponent, a corner counted three times:
@@ -330,11 +331,11 @@ eg_nws_node_alpha:
 ; returns the same fail-soft value, counting the nodes as ab_node and eg_last count them
 ; (each move, the pass, the last square), but with byte values and no table entries, move
 ; list, PV or windows to keep: the first move above alpha ends the node. The parity is the
-; frame's (FR_QPAR), not eg_parity. Up to 5 empty
-; squares, where ab_node keeps no list (eg_lazy) and no table entry, it is ab_node's very
-; tree. FR_BEST holds the
-; best (0: no move yet); the scan's cell and quarters (eg_try_next's C and B) stay in
-; registers and on the stack. Out: A = the value for P (v + 128). Trashes all but IX, IY.
+; frame's (FR_QPAR), not eg_parity. Up to 5 empty squares, where ab_node keeps no list
+; (eg_lazy) and no table entry, it is ab_node's very tree. FR_BEST holds the best (0: no move
+; yet); the scan's cell and quarters (eg_try_next's C and B) stay in registers and on the
+; stack. A node with three or two squares, and a child with three, is eg_three's or eg_two's
+; (last_moves.asm). Out: A = the value for P (v + 128). Trashes all but IX, IY.
 eg_nws:
         COUNT_NODE
         ld a,(ix+FR_EMPTY)
@@ -342,6 +343,8 @@ eg_nws:
         jp z,eg_nws_last
         dec a
         jp z,eg_nws_two
+        dec a
+        jp z,eg_nws_three
         ld a,(ai_abort)         ; "move now" (a node with one or two squares ends soon)
         or a
         jp nz,sr_abort
@@ -380,8 +383,8 @@ eg_nws_scan:                    ; eg_try_next's order, its registers kept on the
         push bc                 ; B = the flips, C = the cell
         push de
         ld a,(ix+FR_EMPTY)
-        cp 3
-        jr z,eg_nws_scan_two    ; (eg_two reads no parity)
+        cp 4
+        jp z,eg_nws_scan_three  ; (eg_three reads no parity; last_moves.asm)
         ld h,EG_QUARTERS/256    ; the child's parity: C's quarter changes
         ld l,c
         set 7,l
@@ -409,19 +412,6 @@ eg_nws_scan_back:
 eg_nws_miss:
         pop bc
         jr eg_nws_scan
-eg_nws_scan_two:                ; a child with two empty squares: eg_two, without a frame
-        ld a,(ix+FR_SIZE+FR_DIFF)
-        ld (two_diff),a
-        ld a,(ix+FR_ALPHA)
-        cpl
-        ld (two_alpha),a
-        ld a,e
-        ld (two_p),a
-        ld a,d
-        ld (two_o),a
-        call eg_two
-        neg
-        jr eg_nws_scan_back
 eg_nws_pass:
         ld a,b                  ; the end of the list: the second pass from the start (C = 0)
         cpl
@@ -507,155 +497,6 @@ eg_nws_term_won:
 eg_nws_term_byte:
         xor &80
         ret
-
-; eg_nws_two: eg_nws with two empty squares: eg_two on the frame's position (eg_nws has
-; counted the node).
-eg_nws_two:
-        ld a,(ix+FR_P)
-        ld (two_p),a
-        ld a,(ix+FR_O)
-        ld (two_o),a
-        ld a,(ix+FR_DIFF)
-        ld (two_diff),a
-        ld a,(ix+FR_ALPHA)
-        ld (two_alpha),a
-        jr eg_two_counted
-
-; eg_two: the null-window value of a node with two empty squares, the empty list's, without
-; a frame (eg_nws calls it for its children at 3 empty squares): two_p to move against two_o,
-; two_diff its disc difference, two_alpha the window's alpha (v + 128). eg_try_next's order is
-; then the list's (two squares in one quarter make it even, in two quarters both odd), and
-; each move's child has one square left, whose value is counted out at once as eg_nws_last
-; would from the child's side, but from P's: the child gets no frame, and there is no parity
-; to keep (nothing below reads it) or list to scan or keep (sm_make_x_bare). The same tree,
-; values and node count as eg_nws's loop; a pass is a node of its own (eg_two again, the
-; other side to move). Out: A = the value for two_p (v + 128). Trashes all but IX, IY.
-eg_two:
-        COUNT_NODE
-eg_two_counted:
-        xor a
-        ld (two_best),a         ; no move yet
-        ld hl,EL_LIST
-        ld c,(hl)               ; the first square
-        ld l,c
-        ld a,(hl)
-        ld (two_other),a        ; and the other
-        ld a,2
-        ld (two_left),a
-        ld hl,sm_make_x_bare
-        ld (sm_make_x_tail+1),hl
-eg_two_move:
-        ld hl,(two_p)           ; L = P, H = O
-        ld d,l
-        ld e,h
-        call sm_make_x
-        jr z,eg_two_next        ; not a move: C kept
-        push bc                 ; the move: its flips and cell
-        COUNT_NODE              ; the child is a node
-        ld a,(two_diff)         ; A = P's disc difference after the move
-        add a,b
-        add a,b
-        inc a
-        ld hl,two_other         ; the last square: O plays it if it can (P's discs flip)
-        ld c,(hl)
-        ld h,mb_board/256
-        ld e,d
-        push af
-        call mb_count_flips
-        pop af
-        inc b
-        dec b
-        jr z,eg_two_o_cannot
-        sub b
-        sub b
-        dec a
-        jr eg_two_value
-eg_two_o_cannot:
-        push af                 ; else P if it can
-        ld hl,two_o
-        ld e,(hl)
-        ld h,mb_board/256
-        call mb_count_flips
-        pop af
-        inc b
-        dec b
-        jr z,eg_two_nobody
-        add a,b
-        add a,b
-        inc a
-        jr eg_two_value
-eg_two_nobody:
-        or a                    ; else nobody: the winner gets the square
-        jr z,eg_two_value
-        jp p,eg_two_won
-        dec a
-        dec a
-eg_two_won:
-        inc a
-eg_two_value:
-        xor &80                 ; P's value (v + 128)
-        pop bc
-        push af
-        ld hl,two_o
-        ld e,(hl)
-        call sm_undo_bare
-        pop af
-        ld hl,two_best          ; a new best?
-        cp (hl)
-        jr c,eg_two_next
-        jr z,eg_two_next
-        ld (hl),a
-        ld hl,two_alpha         ; above alpha: a cut-off
-        cp (hl)
-        jr z,eg_two_next
-        jr nc,eg_two_end
-eg_two_next:
-        ld hl,two_other         ; the other square, this one its other
-        ld a,(hl)
-        ld (hl),c
-        ld c,a
-        ld hl,two_left
-        dec (hl)
-        jr nz,eg_two_move
-        call eg_two_end         ; its moves keep the list again
-        ld a,(two_best)
-        or a
-        ret nz
-        ld hl,(two_p)           ; no move: O's turn if O can move (a node of its own)
-        ld d,h
-        ld e,l
-        call mob_any
-        ld a,(two_diff)
-        jr nc,eg_two_over
-        neg                     ; the same squares, O to move, the window (-alpha - 1, -alpha)
-        ld (two_diff),a
-        ld hl,(two_p)
-        ld a,h
-        ld h,l
-        ld l,a
-        ld (two_p),hl
-        ld hl,two_alpha
-        ld a,(hl)
-        cpl
-        ld (hl),a
-        call eg_two
-        neg
-        ret
-eg_two_over:
-        ld b,2                  ; neither can move: the game is over
-        jp eg_nws_term
-eg_two_end:
-        ld hl,sm_make_x_lite
-        ld (sm_make_x_tail+1),hl
-        ret
-
-two_p           equ SCRATCH+224 ; eg_two's variables, in the scratch page after the quarters
-two_o           equ SCRATCH+225 ; (EG_QUARTERS + 128 + cell: at most SCRATCH + 216); two_p
-two_diff        equ SCRATCH+226 ; and two_o side by side
-two_alpha       equ SCRATCH+227
-two_best        equ SCRATCH+228
-two_other       equ SCRATCH+229
-two_left        equ SCRATCH+230
 
 ; eg_count: one node more (ai_nodes, 32 bits). Keeps A, BC, DE, HL; trashes F.
 eg_count:

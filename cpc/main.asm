@@ -26,12 +26,15 @@
 ;          eval.asm      the evaluation (and weights.inc)
 ;          search.asm    the searches of the levels (levels 1, 2; the root of 3 and up)
 ;          alphabeta.asm the alpha-beta of levels 3 and up
-;          endgame.asm   the exact endgame mode
+;          endgame.asm   the exact endgame mode (and last_moves.asm: its nodes with three
+;                        and two empty squares)
 ;          tt.asm        the transposition table of the deep searches (zobrist.asm: its
 ;                        random keys)
 ;          budget.asm    the time manager of the deep searches
 ;          ai.asm        the AI entry point
 ;          book.asm      the opening book of levels 3 and up (and book.inc)
+;          boot.asm      what start runs once (CRTC, PSG, the screen's tables), after the
+;                        program's end
 
 LOAD_ADDRESS    equ &1000           ; above BASIC's input buffer, far below HIMEM (&A67B)
 
@@ -68,13 +71,16 @@ LOW_VARS        equ &0040           ; the AI's scratch variables, below EL_LIST 
         include "book.asm"          ; the opening book lookup (and book.inc)
         include "linetab.asm"       ; the leaf's line tables (and linetab.inc)
         include "mtd.asm"           ; the exact endgame's root probes (after the tables: room)
+        include "last_moves.asm"    ; the exact endgame's nodes with three and two squares
 
 program_end:                        ; must stay at or below FRAMES, where the search's RAM
                                     ; starts (search.asm)
 
-; Read once, by tt_init at the first search, before the search RAM they lie in is used: they
-; need no room of their own. The file ends here (RUN" allows up to &A67B).
+; Read once, by tt_init at the first search, or run once, by start, before the search RAM
+; they lie in is used: they need no room of their own. The file ends here (RUN" allows up to
+; &A67B).
         include "zobrist.asm"       ; the random position keys of the table (tt.asm)
+        include "boot.asm"          ; the machine's and the screen's set-up (startup.asm)
 image_end:
 
         if program_end/(FRAMES+1)   ; program_end > FRAMES: no instruction has this name
@@ -106,6 +112,9 @@ image_end:
         endif
         if (AB_KILLERS+32)/(EG_QUARTERS+12)     ; then the first cell's quarter
         the_killers_run_into_the_quarters
+        endif
+        if THREE_END/(SCRATCH+256+1)            ; then eg_two's and eg_three's variables
+        the_last_squares_variables_leave_the_scratch_page       ; (last_moves.asm)
         endif
         if SCRATCH-((SCRATCH/256)*256)          ; EG_QUARTERS + cell is SCRATCH's page
         the_scratch_page_is_not_a_page          ; with bit 7 set (endgame.asm: set 7,l)

@@ -464,8 +464,9 @@ sm_undo_lite_flip:
         djnz sm_undo_lite_flip
         jp el_restore
 
-; sm_undo_bare: sm_undo_lite for a move that sm_make_x made in eg_nws_two, which keeps the
-; empty list as it is (sm_make_x_bare: nothing below reads it). Keeps C, DE; trashes AF, B, HL.
+; sm_undo_bare: sm_undo_lite for a move that sm_make_x made in eg_three or eg_two
+; (last_moves.asm), which keep the empty list as it is (sm_make_x_bare: each passes its child
+; the squares left). Keeps C, DE; trashes AF, B, HL.
 sm_undo_bare:
         ld h,mb_board/256
         ld l,c
@@ -475,5 +476,6 @@ sm_undo_bare_flip:
         ld l,(iy+0)
         ld (hl),e
         djnz sm_undo_bare_flip
-sm_make_x_bare:                 ; sm_make_x's tail in eg_nws_two: the disc and the flips (NZ)
+sm_make_x_bare:                 ; sm_make_x's tail in eg_three and eg_two: the disc and the
+                                ; flips (NZ)
         ret

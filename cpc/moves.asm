@@ -428,26 +428,11 @@ mob_any_all_next:
 
 ; mob_count: B = P's legal moves, a corner counted three times: the key of ab_key_replies's
 ; fastest-first order, where a move that lets the opponent take a corner goes after one that
-; gives it two more moves elsewhere (docs/ai.md appendix A, "Endgame"). Keeps DE; trashes
-; AF, C, HL.
-mob_count:
-        ld b,0
-        ld c,b
-mob_count_next:
-        ld h,EL_LIST/256
-        ld l,c
-        ld c,(hl)
-        ld a,c
-        or a
-        ret z
-        ld l,c
-        inc h                   ; NB_TABLE
-        ld a,(hl)
-        or a
-        jr z,mob_count_next
-        ld h,mb_board/256
-        call sq_legal
-        jr nc,mob_count_next
+; gives it two more moves elsewhere (docs/ai.md appendix A, "Endgame"). Every empty cell's
+; rays are read as sm_make_x reads them (NW to SE, L stepping from one neighbour to the next),
+; without the neighbour masks: in the exact endgame, which keeps none, a ray costs a third of
+; sq_legal's. Keeps DE; trashes AF, C, HL.
+mob_count_yes:
         inc b
         ld a,c
         cp 11                   ; a1, h1, a8, h8
@@ -462,6 +447,158 @@ mob_count_corner:
         inc b
         inc b
         jr mob_count_next
+mob_count:
+        ld b,0
+        ld c,b
+mob_count_next:
+        ld h,EL_LIST/256
+        ld l,c
+        ld c,(hl)
+        ld a,c
+        or a
+        ret z
+        ld h,mb_board/256
+        sub 11
+        ld l,a
+        ; NW: off = -11
+        ld a,(hl)
+        cp e
+        jr nz,mob_count_nw_end
+mob_count_nw_walk:
+        ld a,l
+        add a,-11
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_count_nw_walk
+        cp d
+        jr z,mob_count_yes
+        ld a,c
+        add a,-11
+        ld l,a
+mob_count_nw_end:
+        inc l
+        ; N: off = -10
+        ld a,(hl)
+        cp e
+        jr nz,mob_count_n_end
+mob_count_n_walk:
+        ld a,l
+        add a,-10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_count_n_walk
+        cp d
+        jr z,mob_count_yes
+        ld a,c
+        add a,-10
+        ld l,a
+mob_count_n_end:
+        inc l
+        ; NE: off = -9
+        ld a,(hl)
+        cp e
+        jr nz,mob_count_ne_end
+mob_count_ne_walk:
+        ld a,l
+        add a,-9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_count_ne_walk
+        cp d
+        jr z,mob_count_yes
+        ld a,c
+        add a,-9
+        ld l,a
+mob_count_ne_end:
+        ld a,l
+        add a,8
+        ld l,a
+        ; W: off = -1
+        ld a,(hl)
+        cp e
+        jr nz,mob_count_w_end
+mob_count_w_walk:
+        dec l
+        ld a,(hl)
+        cp e
+        jr z,mob_count_w_walk
+        cp d
+        jp z,mob_count_yes
+        ld l,c
+        dec l
+mob_count_w_end:
+        inc l
+        inc l
+        ; E: off = 1
+        ld a,(hl)
+        cp e
+        jr nz,mob_count_e_end
+mob_count_e_walk:
+        inc l
+        ld a,(hl)
+        cp e
+        jr z,mob_count_e_walk
+        cp d
+        jp z,mob_count_yes
+        ld l,c
+        inc l
+mob_count_e_end:
+        ld a,l
+        add a,8
+        ld l,a
+        ; SW: off = 9
+        ld a,(hl)
+        cp e
+        jr nz,mob_count_sw_end
+mob_count_sw_walk:
+        ld a,l
+        add a,9
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_count_sw_walk
+        cp d
+        jp z,mob_count_yes
+        ld a,c
+        add a,9
+        ld l,a
+mob_count_sw_end:
+        inc l
+        ; S: off = 10
+        ld a,(hl)
+        cp e
+        jr nz,mob_count_s_end
+mob_count_s_walk:
+        ld a,l
+        add a,10
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_count_s_walk
+        cp d
+        jp z,mob_count_yes
+        ld a,c
+        add a,10
+        ld l,a
+mob_count_s_end:
+        inc l
+        ; SE: off = 11
+        ld a,(hl)
+        cp e
+        jp nz,mob_count_next
+mob_count_se_walk:
+        ld a,l
+        add a,11
+        ld l,a
+        ld a,(hl)
+        cp e
+        jr z,mob_count_se_walk
+        cp d
+        jp z,mob_count_yes
+        jp mob_count_next
 
 ; sm_make: P (colour D) plays on cell C. Pushes on the undo stack at IY the flipped cells,
 ; their number and C; takes C out of the empty list. Out: B = discs flipped, HL' = the sum of

@@ -203,7 +203,8 @@ sr_best_reply_done:
 ;
 ; The program itself starts at &1000 (main.asm) and must end at or below FRAMES (an
 ; assembly-time check in main.asm). It holds the line tables (linetab.inc, about 10 KB), and
-; the file carries the table's random keys past its end, in the frames' room (main.asm).
+; the file carries the table's random keys and boot.asm past its end, in the frames' room
+; (main.asm).
 ;
 ; sr_deep: A = the level (3..); the position is on mb_board, sr_me / sr_opp set, ev_init done.
 ; Sets sr_best_sq (0 = no move), sr_best, sr_pv like the levels 1 and 2, and ai_depth (the

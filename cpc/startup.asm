@@ -80,47 +80,15 @@ set_palette_pen:
 palette_dark:   db HW_BLACK,HW_BLACK,HW_BLACK,HW_BLACK,HW_BLACK
 palette_game:   db HW_BLACK,HW_BLACK,HW_GREEN,HW_BRIGHT_WHITE,HW_BRIGHT_YELLOW
 
-; init_crtc: screen memory at &C000 with no hardware scroll (R12 = &30, R13 = 0); the other
-; registers keep the firmware's values (reference 4.4). Trashes BC.
-init_crtc:
-        ld bc,&BC0C
-        out (c),c
-        ld bc,&BD30
-        out (c),c
-        ld bc,&BC0D
-        out (c),c
-        ld bc,&BD00
-        out (c),c
-        ret
-
-; init_psg: PPI ports A and C as outputs, then PSG register 7 = &3F: all sound off and the
-; PSG's port A an input, which the keyboard scan needs (reference 4.7). Trashes BC.
-init_psg:
-        ld bc,&F782
-        out (c),c
-        ld bc,&F407             ; register 7
-        out (c),c
-        ld bc,&F6C0             ; latch the register number
-        out (c),c
-        ld bc,&F600
-        out (c),c
-        ld bc,&F43F             ; the value
-        out (c),c
-        ld bc,&F680             ; write it
-        out (c),c
-        ld bc,&F600
-        out (c),c
-        ret
-
 ; irq_handler: runs at every interrupt (IM 1, RST &38). Keeps every register, and uses
 ; neither IY nor the alternate registers (the AI may).
 irq_handler:
         push af
-        push bc
-        ld b,&F5
-        in a,(c)
+        ld a,&F5                ; PPI port B (IN A,(n) reads port A * 256 + n)
+        in a,(&FF)
         rra
-        jr nc,irq_handler_done  ; not the interrupt inside VSYNC
+        jr nc,irq_handler_quick ; not the interrupt inside VSYNC: nothing else to keep
+        push bc
         push de
         push hl
         push ix
@@ -134,8 +102,8 @@ irq_handler:
         pop ix
         pop hl
         pop de
-irq_handler_done:
         pop bc
+irq_handler_quick:
         pop af
         ei
         ret

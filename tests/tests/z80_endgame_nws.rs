@@ -76,15 +76,26 @@ fn null_window_values_bound_the_exact_value_for_every_alpha() {
     let w = Weights::default();
     let mut z = Z80::new(&w, "cpc/weights.toml");
     let most = u32::from(z.addr("EG_NWS_EMPTIES"));
-    let boards: Vec<Board> = random_positions(0x5EED_0E0E, 3000)
+    let pool: Vec<Board> = random_positions(0x5EED_0E0E, 3000)
         .into_iter()
         .filter(|b| (1..=most).contains(&b.empties().count_ones()))
-        .take(60)
         .collect();
+    // Sixty positions, and the passes of the frameless nodes (cpc/last_moves.asm: `eg_three`
+    // and `eg_two` at the root, where the side to move has none of the squares).
+    let mut boards: Vec<Board> = pool.iter().copied().take(60).collect();
+    for e in [2, 3] {
+        boards.extend(
+            pool.iter()
+                .filter(|b| b.empties().count_ones() == e && b.must_pass())
+                .take(3),
+        );
+    }
     assert!(
-        boards.iter().any(|b| b.must_pass())
+        [2, 3].iter().all(|&e| boards
+            .iter()
+            .any(|b| b.must_pass() && b.empties().count_ones() == e))
             && (1..=most).all(|e| boards.iter().any(|b| b.empties().count_ones() == e)),
-        "the positions cover every count of empty squares and a pass"
+        "the positions cover every count of empty squares and a pass at two and three"
     );
     let alphas: Vec<i32> = (-66..=66).chain([-32000, -1000, 1000, 31999]).collect();
     let (mut low, mut high) = (0, 0);

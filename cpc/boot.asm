@@ -1,0 +1,266 @@
+; boot.asm - what `start` (startup.asm) runs once and never again: the CRTC and PSG set-up
+; and the screen's tables (line_table, the square images). It lies after the program's end,
+; with the table's random keys (main.asm), in the room of the search's frames: the first
+; search clears it (tt_init), by which time it has run. The room it frees in the program
+; holds the exact endgame's last squares (endgame.asm).
+
+; init_crtc: screen memory at &C000 with no hardware scroll (R12 = &30, R13 = 0); the other
+; registers keep the firmware's values (reference 4.4). Trashes BC.
+init_crtc:
+        ld bc,&BC0C
+        out (c),c
+        ld bc,&BD30
+        out (c),c
+        ld bc,&BC0D
+        out (c),c
+        ld bc,&BD00
+        out (c),c
+        ret
+
+; init_psg: PPI ports A and C as outputs, then PSG register 7 = &3F: all sound off and the
+; PSG's port A an input, which the keyboard scan needs (reference 4.7). Trashes BC.
+init_psg:
+        ld bc,&F782
+        out (c),c
+        ld bc,&F407             ; register 7
+        out (c),c
+        ld bc,&F6C0             ; latch the register number
+        out (c),c
+        ld bc,&F600
+        out (c),c
+        ld bc,&F43F             ; the value
+        out (c),c
+        ld bc,&F680             ; write it
+        out (c),c
+        ld bc,&F600
+        out (c),c
+        ret
+
+; img_defs: for each image, the disc's pen (or NO_DISC), the cursor frame (1/0), the
+; last-move dot (1/0) and the hint ring (1/0).
+img_defs:
+        db NO_DISC,0,0,0            ; IMG_EMPTY
+        db PEN_BLACK,0,0,0          ; IMG_BLACK
+        db PEN_WHITE,0,0,0          ; IMG_WHITE
+        db NO_DISC,1,0,0            ; IMG_CURSOR
+        db PEN_BLACK,1,0,0          ; IMG_CURSOR + SQ_BLACK
+        db PEN_WHITE,1,0,0          ; IMG_CURSOR + SQ_WHITE
+        db NO_DISC,0,0,1            ; IMG_HINT
+        db PEN_BLACK,0,1,0          ; IMG_LAST + SQ_BLACK
+        db PEN_WHITE,0,1,0          ; IMG_LAST + SQ_WHITE
+        db NO_DISC,1,0,1            ; IMG_HINT_CURSOR
+
+; The disc: first and last pixel of each of its 15 lines, square lines 3..17; an ellipse
+; 19 pixels wide and 15 lines high around pixel 12, line 10.
+DISC_TOP        equ 3
+DISC_LINES      equ 15
+disc_spans:
+        db 9,15                     ; .........#######........
+        db 7,17                     ; .......###########......
+        db 5,19                     ; .....###############....
+        db 4,20                     ; ....#################...
+        db 4,20
+        db 3,21                     ; ...###################..
+        db 3,21
+        db 3,21
+        db 3,21
+        db 3,21
+        db 4,20
+        db 4,20
+        db 5,19
+        db 7,17
+        db 9,15
+
+; screen_init: builds line_table and the square images. Trashes everything.
+screen_init:
+        ld hl,SCREEN
+        ld de,line_table
+        ld b,SCREEN_LINES
+screen_init_line:
+        ld a,l
+        ld (de),a
+        inc de
+        ld a,h
+        ld (de),a
+        inc de
+        ld a,h                  ; next line: +&800 ...
+        add a,8
+        ld h,a
+        jr nc,screen_init_same
+        push bc                 ; ... or, past line 7 of a character row, the next row
+        ld bc,&C050
+        add hl,bc
+        pop bc
+screen_init_same:
+        djnz screen_init_line
+        ld ix,img_defs
+        ld hl,cell_images
+        ld b,IMG_COUNT
+screen_init_img:
+        push bc
+        ld a,(ix+0)
+        ld (cb_disc),a
+        ld a,(ix+1)
+        ld (cb_frame),a
+        ld a,(ix+2)
+        ld (cb_dot),a
+        ld a,(ix+3)
+        ld (cb_ring),a
+        call build_cell
+        ld de,4
+        add ix,de
+        pop bc
+        djnz screen_init_img
+        ret
+
+; build_cell: draws the image described by cb_disc, cb_frame, cb_dot at HL (CELL_SIZE bytes).
+; Out: HL past it. Trashes AF, BC, DE.
+build_cell:
+        xor a
+        ld (cb_line),a
+build_cell_line:
+        xor a
+        ld (cb_pixel),a
+        ld b,CELL_W
+build_cell_byte:
+        push bc
+        ld de,0                 ; D, E collect pen bits 0 and 1 of four pixels
+        ld b,4
+build_cell_pixel:
+        push bc
+        push de
+        call cell_pen
+        pop de
+        pop bc
+        rra
+        rl d
+        rra
+        rl e
+        ld a,(cb_pixel)
+        inc a
+        ld (cb_pixel),a
+        djnz build_cell_pixel
+        ld a,d                  ; pen bit 0 of pixel p -> byte bit 7-p,
+        rlca                    ; pen bit 1 -> byte bit 3-p
+        rlca
+        rlca
+        rlca
+        or e
+        ld (hl),a
+        inc hl
+        pop bc
+        djnz build_cell_byte
+        ld a,(cb_line)
+        inc a
+        ld (cb_line),a
+        cp CELL_H
+        jr c,build_cell_line
+        ret
+
+; cell_pen: A = the pen of pixel cb_pixel on line cb_line of the image being built.
+; Keeps HL; trashes F, BC, DE.
+cell_pen:
+        ld a,(cb_line)
+        ld b,a
+        ld a,(cb_pixel)
+        ld c,a
+        ld a,b
+        or a
+        ret z                   ; the grid line on top (pen 0)
+        ld a,c
+        or a
+        ret z                   ; the grid line on the left
+        ld a,(cb_frame)
+        or a
+        jr z,cell_pen_disc
+        ld a,b
+        cp 1+FRAME_WIDTH
+        jr c,cell_pen_high
+        cp CELL_H-FRAME_WIDTH
+        jr nc,cell_pen_high
+        ld a,c
+        cp 1+FRAME_WIDTH
+        jr c,cell_pen_high
+        cp CELL_PIXELS-FRAME_WIDTH
+        jr nc,cell_pen_high
+cell_pen_disc:
+        ld a,(cb_disc)
+        cp NO_DISC
+        jr nz,cell_pen_shape
+        ld a,(cb_ring)
+        or a
+        jr z,cell_pen_board
+cell_pen_shape:
+        ld a,b
+        sub DISC_TOP
+        cp DISC_LINES
+        jr nc,cell_pen_board
+        push hl
+        ld e,a
+        ld d,0
+        ld hl,disc_spans
+        add hl,de
+        add hl,de
+        ld a,c
+        cp (hl)
+        jr c,cell_pen_outside   ; left of the disc
+        inc hl
+        ld a,(hl)
+        cp c
+        jr c,cell_pen_outside   ; right of it
+        ld a,(cb_disc)
+        cp NO_DISC
+        jr z,cell_pen_ring
+        pop hl
+        ld a,(cb_dot)
+        or a
+        jr z,cell_pen_disc_pen
+        ld a,b
+        sub DOT_LINE
+        cp 3
+        jr nc,cell_pen_disc_pen
+        ld a,c
+        sub DOT_PIXEL
+        cp 3
+        jr nc,cell_pen_disc_pen
+cell_pen_high:
+        ld a,PEN_HI
+        ret
+cell_pen_disc_pen:
+        ld a,(cb_disc)
+        ret
+cell_pen_ring:
+        ld a,b                  ; inside the outline: on the ring?
+        sub DISC_TOP
+        cp RING_WIDTH
+        jr c,cell_pen_ring_on   ; its top lines
+        cp DISC_LINES-RING_WIDTH
+        jr nc,cell_pen_ring_on  ; its bottom lines
+        dec hl
+        ld a,(hl)               ; the line's first pixel
+        add a,RING_WIDTH
+        cp c
+        jr z,cell_pen_ring_off
+        jr nc,cell_pen_ring_on  ; c < first + RING_WIDTH
+cell_pen_ring_off:
+        inc hl
+        ld a,(hl)               ; the last pixel
+        sub RING_WIDTH
+        cp c
+        jr c,cell_pen_ring_on   ; c > last - RING_WIDTH
+cell_pen_outside:
+        pop hl
+cell_pen_board:
+        ld a,PEN_BOARD
+        ret
+cell_pen_ring_on:
+        pop hl
+        ld a,PEN_HI
+        ret
+
+cb_disc:        db 0                ; build_cell: the image being built
+cb_frame:       db 0
+cb_dot:         db 0
+cb_ring:        db 0
+cb_line:        db 0
+cb_pixel:       db 0
