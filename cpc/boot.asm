@@ -1,8 +1,19 @@
 ; boot.asm - what `start` (startup.asm) runs once and never again: the CRTC and PSG set-up
 ; and the screen's tables (line_table, the square images). It lies after the program's end,
-; with the table's random keys (main.asm), in the room of the search's frames: the first
-; search clears it (tt_init), by which time it has run. The room it frees in the program
-; holds the exact endgame's last squares (endgame.asm).
+; with the table's random keys (main.asm), in the room of the search's frames, which the
+; first search clears (tt_init): on a CPC `start` runs first; should a search come first (a
+; test harness calls ai_entry on a machine whose program has not started), tt_init runs boot
+; before it clears the room, and `start` then finds it done. The room it frees in the program
+; holds the exact endgame's last squares (last_moves.asm).
+
+; boot: the CRTC, the PSG, the screen's tables; boot_done = 1. Trashes everything.
+boot:
+        call init_crtc
+        call init_psg
+        call screen_init
+        ld a,1
+        ld (boot_done),a
+        ret
 
 ; init_crtc: screen memory at &C000 with no hardware scroll (R12 = &30, R13 = 0); the other
 ; registers keep the firmware's values (reference 4.4). Trashes BC.

@@ -47,10 +47,10 @@ start:
         ld (&0039),hl
         ld hl,palette_dark      ; nothing visible until ui_main has drawn the screen
         call set_palette
-        call init_crtc
-        call init_psg
+        ld a,(boot_done)        ; the machine's and the screen's set-up (boot.asm), unless
+        or a                    ; a search ran first (tt_init)
+        call z,boot
         call kbd_init
-        call screen_init
         ld hl,palette_game
         call set_palette
         ei
@@ -123,3 +123,4 @@ wait_frames_same:
         ret
 
 frame_counter:  dw 0                ; frames since start (the VSYNC interrupts), 16 bits
+boot_done:      db 0                ; 1 once boot (boot.asm) has run

@@ -654,3 +654,36 @@ fn the_time_option_sets_the_budgeted_search_and_reproduces_it() {
     );
     eprintln!("{} empties: at the nominal time {nominal}", empties);
 }
+
+/// What `start` runs once (cpc/boot.asm) lies in the room the first search clears; a harness
+/// that searches before it starts the program (as `match` does, asking whether the program
+/// plays a level) must still find the program able to start, with the same screen tables.
+#[test]
+fn the_program_starts_after_a_search_ran_first() {
+    let img = default_image();
+    let line_table = 0x0700u16;
+    let images = img.addr("cell_images").unwrap();
+    let tables = |z: &Z80Ai| -> Vec<u8> {
+        (0..400)
+            .map(|i| z.cpc.peek(line_table + i))
+            .chain((0..1200).map(|i| z.cpc.peek(images + i)))
+            .collect()
+    };
+    let mut first = Z80Ai::new(&img).unwrap();
+    first.start().unwrap();
+    let want = tables(&first);
+    assert!(
+        want.iter().any(|&b| b != 0),
+        "start builds the screen tables"
+    );
+    let mut late = Z80Ai::new(&img).unwrap();
+    late.limit_us = verify::call_limit_us(3);
+    let board = Board {
+        black: u64::MAX >> 2,
+        white: 1 << 61,
+        to_move: Color::Black,
+    };
+    assert_ne!(late.ai(&board, 3).unwrap().mv, verify::z80::AI_BAD_INPUT);
+    late.start().unwrap();
+    assert_eq!(tables(&late), want, "the same tables after a search first");
+}
