@@ -55,9 +55,6 @@ AI_ALL          equ &FF             ; ai_only: every move (the normal search)
 AI_MAX_LEVEL    equ 2+W_SEARCH_LEVELS  ; W_SEARCH_LEVELS: weights.inc
 
 ai_entry:
-        ld a,(tt_ready)         ; the first call sets up the transposition table (tt.asm)
-        or a
-        call z,tt_init
         ld hl,(ai_time)         ; one call only
         ld (tm_time),hl
         ld hl,0

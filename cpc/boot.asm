@@ -1,9 +1,9 @@
 ; boot.asm - what `start` (startup.asm) runs once and never again: the CRTC and PSG set-up
 ; and the screen's tables (line_table, the square images). It lies after the program's end,
 ; with the table's random keys (main.asm), in the room of the search's frames, which the
-; first search clears (tt_init): on a CPC `start` runs first; should a search come first (a
-; test harness calls ai_entry on a machine whose program has not started), tt_init runs boot
-; before it clears the room, and `start` then finds it done. The room it frees in the program
+; first deep search clears (tt_init): on a CPC `start` runs first; should a deep search come
+; first (a test harness calls ai_entry on a machine whose program has not started), tt_init
+; runs boot before it clears the room, and `start` then finds it done. The room it frees in the program
 ; holds the exact endgame's last squares (last_moves.asm).
 
 ; boot: the CRTC, the PSG, the screen's tables; boot_done = 1. Trashes everything.

@@ -180,7 +180,8 @@ sr_best_reply_done:
 ;   &0300-&03FF  LT_HI       the high bytes of 3^k and 2 * 3^k at their low bytes
 ;                            (linetab.asm li_init)
 ;   &0400-&04FF  SCRATCH     ab_values, MOB_MEMO and AB_KILLERS (alphabeta.asm), the parity
-;                            and quarters of endgame.asm
+;                            and quarters of endgame.asm, eg_two's and eg_three's variables
+;                            (last_moves.asm, from SCRATCH + 224)
 ;   &0500-&06FF  UNDO_STACK  flipped cells, their count and the cell of every move on the
 ;                            path (moves.asm sm_make; eg_nws keeps the count and cell on
 ;                            the stack instead): at most 20 moves (a move fills one of at
@@ -265,6 +266,11 @@ AI_STAGE_STOPPED equ &FE        ; ai_depth: stopped before any stage was complet
 AI_STAGE_WLD    equ &E0         ; ai_depth: + d, the win/loss/draw check after depth d
 
 sr_deep:
+        push af
+        ld a,(tt_ready)         ; the first deep search sets up the transposition table
+        or a                    ; (tt.asm; levels 1 and 2 keep to their 12 bytes of stack)
+        call z,tt_init
+        pop af
         sub 3                   ; the level's row of w_levels: depth, endgame, budget, margin
         ld e,a
         ld d,0
