@@ -10,7 +10,8 @@
 ; most SCRATCH + 216). A node here calls itself only for a pass, as its last act, so one set
 ; of variables a size is enough.
 
-two_p           equ SCRATCH+224 ; eg_two: P to move against O (side by side: LD HL,(two_p))
+two_p           equ SCRATCH+224 ; eg_two: P to move against O (side by side: LD HL,(two_p);
+                                ; p, o, diff, alpha in this order: eg_frame_vars)
 two_o           equ SCRATCH+225
 two_diff        equ SCRATCH+226 ; P's disc difference
 two_alpha       equ SCRATCH+227 ; the window's alpha (v + 128)
@@ -49,14 +50,8 @@ eg_nws_scan_three:
 ; eg_nws_two: eg_nws with two empty squares (eg_nws_node's, which keeps the list): eg_two on
 ; the frame's position (eg_nws has counted the node), the squares from the list.
 eg_nws_two:
-        ld a,(ix+FR_P)
-        ld (two_p),a
-        ld a,(ix+FR_O)
-        ld (two_o),a
-        ld a,(ix+FR_DIFF)
-        ld (two_diff),a
-        ld a,(ix+FR_ALPHA)
-        ld (two_alpha),a
+        ld hl,two_p
+        call eg_frame_vars
         ld hl,EL_LIST
         ld c,(hl)               ; the first square
         ld l,c
@@ -73,16 +68,26 @@ eg_lite:                        ; sm_make_x's tail of eg_nws again. Keeps AF.
 ; eg_nws_three: eg_nws with three empty squares (eg_nws_node's): eg_three on the frame's
 ; position (eg_nws has counted the node).
 eg_nws_three:
-        ld a,(ix+FR_P)
-        ld (three_p),a
-        ld a,(ix+FR_O)
-        ld (three_o),a
-        ld a,(ix+FR_DIFF)
-        ld (three_diff),a
-        ld a,(ix+FR_ALPHA)
-        ld (three_alpha),a
+        ld hl,three_p
+        call eg_frame_vars
         call eg_three_counted
         jr eg_lite
+
+; eg_frame_vars: frame IX's P, O, DIFF and ALPHA into the four variables from HL (two_p ...
+; two_alpha, three_p ... three_alpha). Trashes AF, HL.
+eg_frame_vars:
+        ld a,(ix+FR_P)
+        ld (hl),a
+        inc hl
+        ld a,(ix+FR_O)
+        ld (hl),a
+        inc hl
+        ld a,(ix+FR_DIFF)
+        ld (hl),a
+        inc hl
+        ld a,(ix+FR_ALPHA)
+        ld (hl),a
+        ret
 
 ; eg_three: the null-window value of a node with the three empty squares of the list, without
 ; a frame: three_p to move against three_o, three_diff its disc difference, three_alpha the
