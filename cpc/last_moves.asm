@@ -11,7 +11,8 @@
 ; of variables a size is enough.
 
 two_p           equ SCRATCH+224 ; eg_two: P to move against O (side by side: LD HL,(two_p);
-                                ; p, o, diff, alpha in this order: eg_frame_vars)
+                                ; p, o, diff, alpha in this order: eg_frame_vars,
+                                ; eg_other_side)
 two_o           equ SCRATCH+225
 two_diff        equ SCRATCH+226 ; P's disc difference
 two_alpha       equ SCRATCH+227 ; the window's alpha (v + 128)
@@ -72,6 +73,27 @@ eg_nws_three:
         call eg_frame_vars
         call eg_three_counted
         jr eg_lite
+
+; eg_other_side: the four variables from HL (eg_frame_vars's order) for the other side's turn
+; in the same position: P and O swapped, DIFF negated, the window (-alpha - 1, -alpha).
+; Trashes AF, DE, HL.
+eg_other_side:
+        ld e,(hl)
+        inc hl
+        ld d,(hl)
+        ld (hl),e
+        dec hl
+        ld (hl),d
+        inc hl
+        inc hl
+        ld a,(hl)
+        neg
+        ld (hl),a
+        inc hl
+        ld a,(hl)
+        cpl
+        ld (hl),a
+        ret
 
 ; eg_frame_vars: frame IX's P, O, DIFF and ALPHA into the four variables from HL (two_p ...
 ; two_alpha, three_p ... three_alpha). Trashes AF, HL.
@@ -141,7 +163,7 @@ eg_three_counted:
         jr z,eg_three_one_pass
         cpl
 eg_three_one_pass:
-        ld (three_second),a     ; (the odd quarters again: eg_three_second knows them)
+        ld (three_second),a     ; (the odd quarters again when there is no second pass)
         call eg_three_pass
         ld hl,three_pass        ; the second pass's quarters: the complement
         ld a,(three_second)
@@ -159,17 +181,8 @@ eg_three_passed:
         call mob_any
         ld a,(three_diff)
         jr nc,eg_three_over
-        neg                     ; the same squares, O to move, the window (-alpha - 1, -alpha)
-        ld (three_diff),a
-        ld hl,(three_p)
-        ld a,h
-        ld h,l
-        ld l,a
-        ld (three_p),hl
-        ld hl,three_alpha
-        ld a,(hl)
-        cpl
-        ld (hl),a
+        ld hl,three_p           ; the same squares, O to move
+        call eg_other_side
         call eg_three
         neg
         ret
@@ -355,18 +368,8 @@ eg_two_next:
         ld a,(two_diff)
         jr nc,eg_two_over
 eg_two_pass:
-        ld a,(two_diff)
-        neg                     ; the same squares, O to move, the window (-alpha - 1, -alpha)
-        ld (two_diff),a
-        ld hl,(two_p)
-        ld a,h
-        ld h,l
-        ld l,a
-        ld (two_p),hl
-        ld hl,two_alpha
-        ld a,(hl)
-        cpl
-        ld (hl),a
+        ld hl,two_p             ; the same squares, O to move
+        call eg_other_side
         ld a,(two_first)
         ld c,a
         call eg_two

@@ -172,8 +172,8 @@ el_restore:
 ; 11); L steps from one neighbour to the next (+1, +1, +8, +2, +8, +1, +1) and a ray that moved
 ; L puts it back on its neighbour (sq_legal visits them in the order of the neighbour mask
 ; instead, NW SE N S NE SW W E, and sets L from C for each). sq_legal, mob_count, sm_make
-; and sm_make_x write their eight ray blocks out one after the other (`; NW: off = -11`, ...): the same code with its own
-; offset `off` and labels <routine>_<ray>_<step>. A macro with the offset as parameter would
+; and sm_make_x write their eight ray blocks out one after the other (`; NW: off = -11`,
+; ...): the same code with its own offset `off` and labels <routine>_<ray>_<step>. A macro with the offset as parameter would
 ; not assemble in both WinAPE and RASM, which write parameters differently (docs/assembler.md).
 
 ; sq_legal: carry set iff P may play on the empty cell C. In: A = C's neighbour mask (NB_TABLE,

@@ -47,9 +47,7 @@ start:
         ld (&0039),hl
         ld hl,palette_dark      ; nothing visible until ui_main has drawn the screen
         call set_palette
-        ld a,(boot_done)        ; the machine's and the screen's set-up (boot.asm), unless
-        or a                    ; a search ran first (tt_init)
-        call z,boot
+        call boot_once          ; the machine's and the screen's set-up (boot.asm)
         call kbd_init
         ld hl,palette_game
         call set_palette
@@ -107,6 +105,15 @@ irq_handler_quick:
         pop af
         ei
         ret
+
+; boot_once: boot (boot.asm) unless it has run: start and the first deep search (tt_init)
+; call it, whichever comes first; after the search boot.asm's room is cleared. Trashes
+; everything.
+boot_once:
+        ld a,(boot_done)
+        or a
+        ret nz
+        jp boot
 
 ; wait_frames: B = frames to wait (1..255), sleeping in HALT. Interrupts must be on.
 ; Trashes AF, BC.

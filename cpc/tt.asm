@@ -64,9 +64,8 @@ TT_MIN_EMPTIES  equ 8               ; exact endgame: nodes with at least 8 empty
 ; 128, the side key at cell 0, which no disc uses) and an empty table. Trashes AF, BC, DE,
 ; HL, IX.
 tt_init:
-        ld a,(boot_done)        ; a search before start: boot first, for it lies in the room
-        or a                    ; cleared below (boot.asm)
-        call z,boot
+        call boot_once          ; a search before start: boot first, for it lies in the room
+                                ; cleared below (boot.asm)
         ld ix,sq_to_mb
         ld hl,zob_disc
         ld de,zob_black
