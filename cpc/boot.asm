@@ -6,14 +6,102 @@
 ; runs boot before it clears the room, and `start` then finds it done. The room it frees in the program
 ; holds the exact endgame's last squares (last_moves.asm).
 
-; boot: the CRTC, the PSG, the screen's tables; boot_done = 1. Trashes everything.
+; boot: the CRTC, the PSG, the table's block on a 6128, the screen's tables; boot_done = 1.
+; Trashes everything.
 boot:
         call init_crtc
         call init_psg
+        call tt_bank_detect
         call screen_init
         ld a,1
         ld (boot_done),a
         ret
+
+; tt_bank_detect: on a machine with a second 64 KB (a 6128: RAM configuration 1 shows
+; block 7 at &C000 instead of the screen; a 464 ignores the configuration) the transposition
+; table goes there: the tt_p_* immediates of tt.asm get the 6128's page arithmetic and
+; tt_bank = 1 (the scene's test, reference 4.2: a byte written at &C000 in configuration 1
+; must not show in configuration 0). The screen's byte is put back. Keeps the interrupt
+; state. Trashes AF, BC, DE, HL.
+tt_bank_detect:
+        ld a,i                  ; P/V = the interrupts' state
+        push af
+        di
+        ld hl,SCREEN
+        ld e,(hl)
+        ld (hl),&55
+        ld bc,&7F00+GA_RAM_TABLE
+        out (c),c
+        ld (hl),&AA             ; block 7, or the screen again on a 464
+        ld c,GA_RAM_NORMAL
+        out (c),c
+        ld a,(hl)
+        ld (hl),e
+        cp &55
+        jr nz,tt_bank_detect_done
+        ld (tt_bank),a          ; non-zero: the 6128's table
+        ld hl,tt_patches
+        ld b,TT_PATCH_COUNT
+tt_bank_detect_patch:
+        ld e,(hl)
+        inc hl
+        ld d,(hl)
+        inc hl
+        ld a,(hl)
+        inc hl
+        ld (de),a
+        djnz tt_bank_detect_patch
+tt_bank_detect_done:
+        pop af
+        ret po                  ; they were off
+        ei
+        ret
+
+; tt_patches: each tt_p_* immediate of tt.asm and its value for the 6128's table (TTB_*): the
+; pages of its fields, its slot mask (key byte 1's low 3 bits) and its size.
+TT_PATCH_COUNT  equ 21
+tt_patches:
+        dw tt_p_clear_info+1
+        db TTB_INFO/256
+        dw tt_p_clear_pages+1
+        db TTB_ENTRIES/256
+        dw tt_p_slot_mask+1
+        db (TTB_ENTRIES/256)-1
+        dw tt_p_slot_info+1
+        db TTB_INFO/256
+        dw tt_p_match_chk0+1
+        db (TTB_INFO-TTB_CHK0)/256
+        dw tt_p_match_chk1+1
+        db TTB_STRIDE/256
+        dw tt_p_match_chk2+1
+        db TTB_STRIDE/256
+        dw tt_p_match_chk3+1
+        db TTB_STRIDE/256
+        dw tt_p_match_chk4+1
+        db (TTB_CHK4/256)-(TTB_CHK3/256)
+        dw tt_p_probe_move+1
+        db (TTB_CHK4/256)-(TTB_MOVE/256)
+        dw tt_p_probe_vlo+1
+        db (TTB_MOVE-TTB_VLO)/256
+        dw tt_p_probe_vhi+1
+        db TTB_STRIDE/256
+        dw tt_p_store_chk0+1
+        db (TTB_INFO-TTB_CHK0)/256
+        dw tt_p_store_chk1+1
+        db TTB_STRIDE/256
+        dw tt_p_store_chk2+1
+        db TTB_STRIDE/256
+        dw tt_p_store_chk3+1
+        db TTB_STRIDE/256
+        dw tt_p_store_chk4+1
+        db (TTB_CHK4/256)-(TTB_CHK3/256)
+        dw tt_p_store_vlo+1
+        db (TTB_CHK4/256)-(TTB_VLO/256)
+        dw tt_p_store_vhi+1
+        db TTB_STRIDE/256
+        dw tt_p_store_move+1
+        db 2*TTB_STRIDE/256
+tt_patches_end:
 
 ; init_crtc: screen memory at &C000 with no hardware scroll (R12 = &30, R13 = 0); the other
 ; registers keep the firmware's values (reference 4.4). Trashes BC.

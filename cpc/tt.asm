@@ -16,6 +16,14 @@
 ; the same slot is taken for this one about once in 2^39 probes; the mode and depth must
 ; match as well).
 ;
+; On a 6128 the table has TTB_ENTRIES slots: eight of its fields fill the second 64 KB's
+; block 7, which the Gate Array's RAM configuration 1 shows at &C000 in place of the screen
+; (reference 4.2), and TT_CHK4 stays in the main RAM (TTB_CHK4). `boot` finds the block
+; (tt_bank_detect, boot.asm) and rewrites the page arithmetic below (the tt_p_* immediates)
+; for it; the routines select configuration 1 around each access with the interrupts off (the
+; interrupt handler draws on the screen) and configuration 0 after, which a 464 ignores. The
+; table changes no answer, only how much is searched (docs/ai.md appendix A).
+;
 ;   TT_CHK0..3   key bytes 2..5; TT_CHK4: key byte 1
 ;   TT_VLO/VHI   the value (biased, alphabeta.asm)
 ;   TT_INFO      bits 7-6: what the value is (TT_LOWER: the true value is at least it,
@@ -28,6 +36,7 @@
 ; TT_MIN_EMPTIES empty squares in the exact endgame): below them the bookkeeping would
 ; cost more than it saves. A new entry takes its slot whatever the slot held.
 ;
+;   tt_clear        every slot empty (tt_bank.asm, with the 6128's block switching).
 ;   tt_init         once, before the first search: the key pages (from zobrist.asm, whose
 ;                   bytes it then clears: they lie in the search RAM), every slot empty.
 ;   tt_root_hash    the key of the root (mb_board, sr_me to move) into the root frame.
@@ -50,6 +59,17 @@ TT_INFO         equ TT_BASE+(6*TT_STRIDE)
 TT_MOVE         equ TT_BASE+(7*TT_STRIDE)
 TT_CHK4         equ TT_BASE+(8*TT_STRIDE)   ; key byte 1 (its low bit(s) chose the slot)
 TT_END          equ TT_BASE+(9*TT_STRIDE)
+
+TTB_BASE        equ &C000           ; the 6128's table: block 7 in RAM configuration 1
+TTB_ENTRIES     equ 2048            ; 8 fields * 2 KB = the block's 16 KB
+TTB_STRIDE      equ TTB_ENTRIES
+TTB_CHK0        equ TTB_BASE
+TTB_CHK3        equ TTB_BASE+(3*TTB_STRIDE)
+TTB_VLO         equ TTB_BASE+(4*TTB_STRIDE)
+TTB_INFO        equ TTB_BASE+(6*TTB_STRIDE)
+TTB_MOVE        equ TTB_BASE+(7*TTB_STRIDE)
+TTB_CHK4        equ TT_BASE         ; in the main RAM, where the 464's table lies
+GA_RAM_TABLE    equ &C1             ; RAM configuration 1: block 7 at &C000
 
 TT_LOWER        equ &80             ; TT_INFO: the value is a lower bound
 TT_UPPER        equ &40             ; an upper bound (both: exact)
@@ -109,15 +129,6 @@ tt_init_side:
         call tt_clear
         ld a,1
         ld (tt_ready),a
-        ret
-
-; tt_clear: every slot empty. Trashes BC, DE, HL.
-tt_clear:
-        ld hl,TT_INFO
-        ld de,TT_INFO+1
-        ld bc,TT_ENTRIES-1
-        ld (hl),0
-        ldir
         ret
 
 ; tt_xor: XORs the key at offset E of the key pages (a cell: its disc key; cell + 128: its
@@ -288,7 +299,9 @@ tt_keeps_exact:
 tt_slot:
         ld l,(ix+FR_HASH)
         ld a,(ix+FR_HASH+1)
+tt_p_slot_mask:
         and (TT_ENTRIES/256)-1
+tt_p_slot_info:
         add a,TT_INFO/256
         ld h,a
         ret
@@ -297,30 +310,35 @@ tt_slot:
 ; HL is left in TT_CHK4. Trashes AF.
 tt_match:
         ld a,h
+tt_p_match_chk0:
         sub (TT_INFO-TT_CHK0)/256
         ld h,a
         ld a,(ix+FR_HASH+2)
         cp (hl)
         ret nz
         ld a,h
+tt_p_match_chk1:
         add a,TT_STRIDE/256
         ld h,a
         ld a,(ix+FR_HASH+3)
         cp (hl)
         ret nz
         ld a,h
+tt_p_match_chk2:
         add a,TT_STRIDE/256
         ld h,a
         ld a,(ix+FR_HASH+4)
         cp (hl)
         ret nz
         ld a,h
+tt_p_match_chk3:
         add a,TT_STRIDE/256
         ld h,a
         ld a,(ix+FR_HASH+5)
         cp (hl)
         ret nz
         ld a,h
+tt_p_match_chk4:
         add a,(TT_CHK4-TT_CHK3)/256
         ld h,a
         ld a,(ix+FR_HASH+1)
@@ -337,13 +355,17 @@ tt_probe:
         call tt_keeps
         ret nc
         call tt_slot
+        ld bc,&7F00+GA_RAM_TABLE
+        di
+        out (c),c
         ld a,(hl)
         or a
-        ret z                   ; an empty slot (carry clear)
+        jp z,tt_bank_off        ; an empty slot (carry clear)
         ld c,a                  ; C = its info
         call tt_match
         jr nz,tt_probe_miss
         ld a,h
+tt_p_probe_move:
         sub (TT_CHK4-TT_MOVE)/256
         ld h,a
         ld a,(hl)
@@ -364,10 +386,12 @@ tt_probe_depth:
         jr nz,tt_probe_miss
 tt_probe_value:
         ld a,h
+tt_p_probe_vlo:
         sub (TT_MOVE-TT_VLO)/256
         ld h,a
         ld e,(hl)
         ld a,h
+tt_p_probe_vhi:
         add a,TT_STRIDE/256
         ld h,a
         ld d,(hl)               ; DE = the value
@@ -392,11 +416,11 @@ tt_probe_upper:
         jr nc,tt_probe_settled
 tt_probe_miss:
         or a
-        ret
+        jp tt_bank_off
 tt_probe_settled:
         ex de,hl
         scf
-        ret
+        jp tt_bank_off
 
 ; tt_store: frame IX's result (FR_BEST, its move FR_BMOVE; the window it was searched with:
 ; FR_ALPHA0, FR_BETA) into its slot, whatever the slot held: the newest entry is the most
@@ -405,6 +429,9 @@ tt_probe_settled:
 tt_store:
         call tt_keeps
         ret nc
+        ld bc,&7F00+GA_RAM_TABLE
+        di
+        out (c),c
         ld a,(ab_exact)         ; B = the new info without the bound bits
         or a
         jr z,tt_store_depth
@@ -438,44 +465,52 @@ tt_store_bound:
         or c
         ld (hl),a               ; TT_INFO
         ld a,h
+tt_p_store_chk0:
         sub (TT_INFO-TT_CHK0)/256
         ld h,a
         ld a,(ix+FR_HASH+2)
         ld (hl),a
         ld a,h
+tt_p_store_chk1:
         add a,TT_STRIDE/256
         ld h,a
         ld a,(ix+FR_HASH+3)
         ld (hl),a
         ld a,h
+tt_p_store_chk2:
         add a,TT_STRIDE/256
         ld h,a
         ld a,(ix+FR_HASH+4)
         ld (hl),a
         ld a,h
+tt_p_store_chk3:
         add a,TT_STRIDE/256
         ld h,a
         ld a,(ix+FR_HASH+5)
         ld (hl),a
         ld a,h
+tt_p_store_chk4:
         add a,(TT_CHK4-TT_CHK3)/256
         ld h,a
         ld a,(ix+FR_HASH+1)
         ld (hl),a               ; TT_CHK4
         ld a,h
+tt_p_store_vlo:
         sub (TT_CHK4-TT_VLO)/256
         ld h,a
         ld (hl),e               ; TT_VLO
         ld a,h
+tt_p_store_vhi:
         add a,TT_STRIDE/256
         ld h,a
         ld (hl),d               ; TT_VHI
         ld a,h
+tt_p_store_move:
         add a,2*TT_STRIDE/256
         ld h,a
         ld a,(ix+FR_BMOVE)
         ld (hl),a               ; TT_MOVE
-        ret
+        jp tt_bank_off
 
 ; tt_first: frame IX's list with its stored best move (FR_HMOVE, if it is in the list) at
 ; the front, searched first. Trashes AF, B, DE, HL.
@@ -514,4 +549,5 @@ tt_first_found:
         ret
 
 tt_ready:       db 0                ; 1 once tt_init has run (ai_entry)
+tt_bank:        db 0                ; non-zero: the 6128's table (tt_bank_detect, boot.asm)
 tt_select:      db 0                ; the selectivity the entries were found with (sr_deep)

@@ -136,6 +136,7 @@ impl Cpc {
             fresh.set_upper_rom(*slot, rom)?;
         }
         fresh.render = self.render;
+        fresh.set_second_64k(self.has_second_64k());
         fresh.log = self.log.as_ref().map(|_| Vec::new());
         *self = fresh;
         Ok(())
@@ -435,6 +436,18 @@ impl Cpc {
     /// The 128 KB of RAM by physical block (block 0 = &0000-&3FFF of the base 64 KB).
     pub fn ram(&self) -> &[u8] {
         self.bus.mem.ram()
+    }
+
+    /// Makes the machine a 6128 (`true`, the default) or one without the second 64 KB, a 464
+    /// or 664 (`false`): then the Gate Array's RAM configurations change nothing, and a
+    /// program that tests for the second 64 KB finds none. Kept by [`Cpc::reset`].
+    pub fn set_second_64k(&mut self, present: bool) {
+        self.bus.mem.set_second_64k(present);
+    }
+
+    /// Whether the machine has the 6128's second 64 KB.
+    pub fn has_second_64k(&self) -> bool {
+        self.bus.mem.has_second_64k()
     }
 
     pub fn registers(&self) -> Registers {

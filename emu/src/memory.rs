@@ -3,7 +3,8 @@
 //! The CPU sees four 16 KB windows. Writes always go to RAM; reads come from a ROM when the
 //! Gate Array enables it *and* an image is loaded (no ROM is needed to run a bare-metal
 //! program, so without an image the ROM enable bits are kept but reads still see RAM).
-//! The video hardware always reads the base 64 KB (blocks 0-3).
+//! The video hardware always reads the base 64 KB (blocks 0-3). Without the second 64 KB
+//! (a 464 or a 664: [`Memory::set_second_64k`]) the RAM configurations change nothing.
 
 /// One 16 KB page.
 pub const PAGE: usize = 0x4000;
@@ -31,6 +32,7 @@ pub struct Memory {
     read: [usize; 4],
     write: [usize; 4],
     ram_config: u8,
+    second_64k: bool,
     lower_rom: bool,
     upper_rom: bool,
     has_lower: bool,
@@ -52,6 +54,7 @@ impl Memory {
             read: [0; 4],
             write: [0; 4],
             ram_config: 0,
+            second_64k: true,
             lower_rom: false,
             upper_rom: false,
             has_lower: false,
@@ -92,10 +95,27 @@ impl Memory {
         self.ram_config
     }
 
-    /// Gate Array function 3 (&7Fxx with &C0-&FF): bits 2-0 select the configuration.
+    /// Gate Array function 3 (&7Fxx with &C0-&FF): bits 2-0 select the configuration. A
+    /// machine without the second 64 KB ignores it (reference 4.2).
     pub fn set_ram_config(&mut self, value: u8) {
-        self.ram_config = value & 7;
-        self.remap();
+        if self.second_64k {
+            self.ram_config = value & 7;
+            self.remap();
+        }
+    }
+
+    /// Whether the machine has the 6128's second 64 KB (the default). Without it the RAM
+    /// configuration goes back to 0 and stays there.
+    pub fn set_second_64k(&mut self, present: bool) {
+        self.second_64k = present;
+        if !present {
+            self.ram_config = 0;
+            self.remap();
+        }
+    }
+
+    pub fn has_second_64k(&self) -> bool {
+        self.second_64k
     }
 
     pub fn set_rom_enables(&mut self, lower: bool, upper: bool) {
@@ -175,6 +195,23 @@ impl Default for Memory {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn without_the_second_64k_the_configurations_change_nothing() {
+        let mut m = Memory::new();
+        m.set_ram_config(1);
+        m.set_second_64k(false);
+        assert_eq!(m.ram_config(), 0, "back to configuration 0");
+        m.write(0xC000, 0x55);
+        for cfg in 1..8u8 {
+            m.set_ram_config(cfg);
+            assert_eq!(m.ram_config(), 0);
+            assert_eq!(m.read(0xC000), 0x55, "configuration {cfg}");
+            m.write(0x4000, cfg);
+            assert_eq!(m.ram()[PAGE], cfg, "block 1 stays at &4000");
+        }
+        assert!(m.ram()[4 * PAGE..].iter().all(|&b| b == 0));
+    }
 
     #[test]
     fn banking_configuration_2_maps_the_extra_64k() {

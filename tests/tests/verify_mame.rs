@@ -97,3 +97,55 @@ fn a_level_with_a_budget_is_left_out_of_the_mame_games() {
     assert_eq!(report["mame_skipped_levels"], serde_json::json!([top]));
     assert_eq!(report["mame_games"], serde_json::json!([]));
 }
+
+#[test]
+fn a_deep_level_agrees_on_both_machines_with_the_table_where_each_keeps_it() {
+    // Level 4 searches with the transposition table (docs/ai.md appendix A): on the 6128 in
+    // block 7 of the second 64 KB, which the program finds at start-up, on the 464 in the
+    // main RAM. One game on each machine, every move compared with the reference.
+    const NAME: &str =
+        "verify_mame::a_deep_level_agrees_on_both_machines_with_the_table_where_each_keeps_it";
+    let roms = match mame::available() {
+        Ok(roms) => roms,
+        Err(e) => return oracle::unavailable(NAME, &e.to_string()),
+    };
+    let binary = workspace::cli_binary().unwrap_or_else(|e| panic!("{e}"));
+    let dir = workspace::scratch_dir("verify-mame-table");
+    let json = dir.join("report.json");
+    let out = Command::new(binary)
+        .args([
+            "verify",
+            "--levels",
+            "4",
+            "--positions",
+            "0",
+            "--games",
+            "0",
+        ])
+        .args(["--mame", "--mame-games", "2", "--seed", "11", "--roms"])
+        .arg(roms.dir())
+        .arg("--json")
+        .arg(&json)
+        .current_dir(workspace::root())
+        .output()
+        .expect("cpc-othello runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("| 4 | 0 | 0 | 2 | 0 |"),
+        "two MAME games at level 4, no mismatch:\n{stdout}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let games = report["mame_games"].as_array().expect("the MAME games");
+    let tables: Vec<(&str, &str)> = games
+        .iter()
+        .map(|g| (g["machine"].as_str().unwrap(), g["table"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        tables,
+        [("cpc6128", "block 7"), ("cpc464-ddi1", "main RAM")],
+        "{stdout}"
+    );
+}

@@ -250,9 +250,9 @@ fn keep_screenshots(report: &mut Report, json: &Path) {
         .file_stem()
         .map_or_else(|| "verify".into(), |s| s.to_string_lossy().into_owned());
     for (i, game) in report.mame.iter_mut().enumerate() {
-        if let Some(shot) = &game.5 {
-            let keep = dir.join(format!("{stem}-{}-{}.png", game.0, i + 1));
-            game.5 = match std::fs::copy(shot, &keep) {
+        if let Some(shot) = &game.screenshot {
+            let keep = dir.join(format!("{stem}-{}-{}.png", game.machine, i + 1));
+            game.screenshot = match std::fs::copy(shot, &keep) {
                 Ok(_) => Some(keep.display().to_string()),
                 Err(e) => {
                     eprintln!("warning: {shot}: cannot copy to {}: {e}", keep.display());
@@ -281,8 +281,12 @@ fn print_summary(report: &Report, args: &VerifyArgs, weights: &Path, threads: us
         report.positions_per_second(),
         report.game_seconds
     );
-    for (machine, game, plies, frames, wall, _) in &report.mame {
-        println!("MAME {machine}: {game}: {plies} plies, {frames} frames, {wall:.1} s");
+    for r in &report.mame {
+        let table = r.table.map_or(String::new(), |t| format!(", table in {t}"));
+        println!(
+            "MAME {}: {}: {} plies, {} frames, {:.1} s{table}",
+            r.machine, r.game, r.plies, r.frames, r.wall_seconds
+        );
     }
     if !report.mame_skipped.is_empty() {
         let list: Vec<String> = report.mame_skipped.iter().map(u8::to_string).collect();

@@ -57,6 +57,39 @@ pub struct MameOutcome {
     pub wall: Duration,
     /// The screenshot at the end, in the work directory.
     pub screenshot: Option<std::path::PathBuf>,
+    /// Where the program kept its transposition table, read at the end (`None`: not read).
+    pub table: Option<TableRam>,
+}
+
+/// Where the program keeps its transposition table: the 6128's second 64 KB, found at
+/// start-up, or the main RAM (docs/ai.md appendix A).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableRam {
+    /// Block 7 of the second 64 KB (`tt_bank` non-zero).
+    Block7,
+    /// The main RAM (`tt_bank` = 0: no second 64 KB).
+    Main,
+}
+
+impl TableRam {
+    /// From the program's `tt_bank` byte.
+    #[must_use]
+    pub fn from_byte(tt_bank: u8) -> TableRam {
+        if tt_bank == 0 {
+            TableRam::Main
+        } else {
+            TableRam::Block7
+        }
+    }
+
+    /// As the report names it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            TableRam::Block7 => "block 7",
+            TableRam::Main => "main RAM",
+        }
+    }
 }
 
 /// The interface addresses the script reads and waits on.
@@ -71,6 +104,7 @@ struct Addrs {
     final_black: u16,
     final_white: u16,
     winner: u16,
+    table: u16,
     st_human: u8,
     st_pass: u8,
     st_over: u8,
@@ -90,6 +124,7 @@ impl Addrs {
             final_black: a("final_black")?,
             final_white: a("final_white")?,
             winner: a("game_winner")?,
+            table: a("tt_bank")?,
             st_human: a("ST_HUMAN")? as u8,
             st_pass: a("ST_PASS")? as u8,
             st_over: a("ST_GAME_OVER")? as u8,
@@ -154,6 +189,7 @@ fn script(dsk: &Path, machine: Machine, at: &Addrs, setup: &GameSetup, plan: &Pl
         .read_ram("final-black", at.final_black, 1)
         .read_ram("final-white", at.final_white, 1)
         .read_ram("winner", at.winner, 1)
+        .read_ram("table", at.table, 1)
         .snapshot("end")
 }
 
@@ -194,6 +230,11 @@ pub fn play_mame_game(
         frames: outcome.frames,
         wall: outcome.wall,
         screenshot: outcome.snapshots.get("end").cloned(),
+        table: outcome
+            .reads
+            .get("table")
+            .and_then(|v| v.first())
+            .map(|&b| TableRam::from_byte(b)),
     })
 }
 

@@ -8,10 +8,28 @@ use serde_json::{json, Value};
 
 use super::check::{PositionOutcome, Stopped};
 use super::game::{plies_text, thought_us, GameOutcome};
-use super::mame_game::MameOutcome;
+use super::mame_game::{MameOutcome, TableRam};
 use super::stage::{StageCounts, STAGE_EXACT, STAGE_WLD};
 use super::{Config, Levels, Mismatch, MismatchKind};
 
+/// One MAME game of a report.
+#[derive(Clone, Debug)]
+pub struct MameRow {
+    /// The machine (`cpc6128`, `cpc464-ddi1`).
+    pub machine: String,
+    /// The game's setup, as text.
+    pub game: String,
+    /// Plies of the reference's game.
+    pub plies: usize,
+    /// Emulated frames.
+    pub frames: u32,
+    /// Wall-clock seconds.
+    pub wall_seconds: f64,
+    /// Where the program kept its transposition table (`tt_bank`, read at the end).
+    pub table: Option<&'static str>,
+    /// The final screenshot.
+    pub screenshot: Option<String>,
+}
 /// Mismatches kept in full (the count goes on).
 pub const KEPT: usize = 100;
 
@@ -88,8 +106,8 @@ pub struct Report {
     pub game_seconds: f64,
     /// The games through the user interface that ended: (setup text, plies, final score).
     pub finished_games: Vec<(String, usize, (u8, u8))>,
-    /// The MAME games: (machine, setup text, plies, frames, wall seconds, screenshot).
-    pub mame: Vec<(String, String, usize, u32, f64, Option<String>)>,
+    /// The MAME games.
+    pub mame: Vec<MameRow>,
     /// Levels with a budget, left out of the MAME games (the computer plays by its clock, so
     /// its moves cannot be typed in advance).
     pub mame_skipped: Vec<u8>,
@@ -196,14 +214,15 @@ impl Report {
         if let Some(l) = self.level_mut(Some(outcome.setup.level)) {
             l.mame_games += 1;
         }
-        self.mame.push((
-            outcome.machine.name().to_string(),
-            outcome.setup.to_string(),
-            outcome.plies,
-            outcome.frames,
-            outcome.wall.as_secs_f64(),
-            outcome.screenshot.map(|p| p.display().to_string()),
-        ));
+        self.mame.push(MameRow {
+            machine: outcome.machine.name().to_string(),
+            game: outcome.setup.to_string(),
+            plies: outcome.plies,
+            frames: outcome.frames,
+            wall_seconds: outcome.wall.as_secs_f64(),
+            table: outcome.table.map(TableRam::name),
+            screenshot: outcome.screenshot.map(|p| p.display().to_string()),
+        });
         if let Some(m) = outcome.mismatch {
             self.add_mismatch(m);
         }
@@ -318,9 +337,9 @@ impl Report {
             "games": self.finished_games.iter().map(|(g, plies, (b, w))| json!({
                 "game": g, "plies": plies, "final_black": b, "final_white": w,
             })).collect::<Vec<_>>(),
-            "mame_games": self.mame.iter().map(|(m, g, plies, frames, wall, shot)| json!({
-                "machine": m, "game": g, "plies": plies, "frames": frames,
-                "wall_seconds": wall, "screenshot": shot,
+            "mame_games": self.mame.iter().map(|r| json!({
+                "machine": r.machine, "game": r.game, "plies": r.plies, "frames": r.frames,
+                "wall_seconds": r.wall_seconds, "table": r.table, "screenshot": r.screenshot,
             })).collect::<Vec<_>>(),
             "mame_skipped_levels": self.mame_skipped,
             "stopped_count": self.stopped_count,
