@@ -210,13 +210,15 @@ mb_store_row:
 ; Each ray: if the neighbour is an opponent disc, walk over the opponent discs counting them
 ; into B (D keeps the count from before the ray); the ray counts if the walk stops on a disc
 ; of the mover. There the cell holds 0 (empty), 3 (frame) or the mover's 1 or 2, so
-; "cell - 1 < 2" tests "mover" without knowing its colour.
+; "cell - 1 < 2" tests "mover" without knowing its colour. The rays are read NW to SE with L
+; stepping from one neighbour to the next, as sm_make_x does; a ray that walked puts L back
+; on its neighbour.
 mb_count_flips:
         ld b,0
-        ; NW (-11)
         ld a,c
         sub 11
         ld l,a
+        ; NW (-11)
         ld a,(hl)
         cp e
         jr nz,mb_count_flips_nw_end
@@ -231,13 +233,15 @@ mb_count_flips_nw:
         jr z,mb_count_flips_nw
         dec a
         cp 2
-        jr c,mb_count_flips_nw_end
+        jr c,mb_count_flips_nw_fix
         ld b,d
-mb_count_flips_nw_end:
-        ; N (-10)
+mb_count_flips_nw_fix:
         ld a,c
-        sub 10
+        sub 11
         ld l,a
+mb_count_flips_nw_end:
+        inc l
+        ; N (-10)
         ld a,(hl)
         cp e
         jr nz,mb_count_flips_n_end
@@ -252,13 +256,15 @@ mb_count_flips_n:
         jr z,mb_count_flips_n
         dec a
         cp 2
-        jr c,mb_count_flips_n_end
+        jr c,mb_count_flips_n_fix
         ld b,d
-mb_count_flips_n_end:
-        ; NE (-9)
+mb_count_flips_n_fix:
         ld a,c
-        sub 9
+        sub 10
         ld l,a
+mb_count_flips_n_end:
+        inc l
+        ; NE (-9)
         ld a,(hl)
         cp e
         jr nz,mb_count_flips_ne_end
@@ -273,12 +279,17 @@ mb_count_flips_ne:
         jr z,mb_count_flips_ne
         dec a
         cp 2
-        jr c,mb_count_flips_ne_end
+        jr c,mb_count_flips_ne_fix
         ld b,d
+mb_count_flips_ne_fix:
+        ld a,c
+        sub 9
+        ld l,a
 mb_count_flips_ne_end:
+        ld a,l
+        add a,8
+        ld l,a
         ; W (-1)
-        ld l,c
-        dec l
         ld a,(hl)
         cp e
         jr nz,mb_count_flips_w_end
@@ -291,12 +302,15 @@ mb_count_flips_w:
         jr z,mb_count_flips_w
         dec a
         cp 2
-        jr c,mb_count_flips_w_end
+        jr c,mb_count_flips_w_fix
         ld b,d
-mb_count_flips_w_end:
-        ; E (+1)
+mb_count_flips_w_fix:
         ld l,c
+        dec l
+mb_count_flips_w_end:
         inc l
+        inc l
+        ; E (+1)
         ld a,(hl)
         cp e
         jr nz,mb_count_flips_e_end
@@ -309,13 +323,16 @@ mb_count_flips_e:
         jr z,mb_count_flips_e
         dec a
         cp 2
-        jr c,mb_count_flips_e_end
+        jr c,mb_count_flips_e_fix
         ld b,d
+mb_count_flips_e_fix:
+        ld l,c
+        inc l
 mb_count_flips_e_end:
-        ; SW (+9)
-        ld a,c
-        add a,9
+        ld a,l
+        add a,8
         ld l,a
+        ; SW (+9)
         ld a,(hl)
         cp e
         jr nz,mb_count_flips_sw_end
@@ -330,13 +347,15 @@ mb_count_flips_sw:
         jr z,mb_count_flips_sw
         dec a
         cp 2
-        jr c,mb_count_flips_sw_end
+        jr c,mb_count_flips_sw_fix
         ld b,d
-mb_count_flips_sw_end:
-        ; S (+10)
+mb_count_flips_sw_fix:
         ld a,c
-        add a,10
+        add a,9
         ld l,a
+mb_count_flips_sw_end:
+        inc l
+        ; S (+10)
         ld a,(hl)
         cp e
         jr nz,mb_count_flips_s_end
@@ -351,13 +370,15 @@ mb_count_flips_s:
         jr z,mb_count_flips_s
         dec a
         cp 2
-        jr c,mb_count_flips_s_end
+        jr c,mb_count_flips_s_fix
         ld b,d
-mb_count_flips_s_end:
-        ; SE (+11)
+mb_count_flips_s_fix:
         ld a,c
-        add a,11
+        add a,10
         ld l,a
+mb_count_flips_s_end:
+        inc l
+        ; SE (+11)
         ld a,(hl)
         cp e
         ret nz

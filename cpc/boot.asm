@@ -17,6 +17,48 @@ boot:
         ld (boot_done),a
         ret
 
+; tt_keys: the key pages of the transposition table (tt.asm ZOB_PAGES) from zobrist.asm's
+; keys: the disc key of each square at its cell, the black key at cell + 128, the side key at
+; cell 0, which no disc uses. Run once, by tt_init, before it clears this room. Trashes AF,
+; BC, DE, HL, IX.
+tt_keys:
+        ld ix,sq_to_mb
+        ld hl,zob_disc
+        ld de,zob_black
+        ld c,64
+tt_init_square:
+        push bc
+        ld c,(ix+0)             ; C = the square's cell
+        ld b,ZOB_PAGES/256      ; BC -> byte 0 of its disc key
+tt_init_byte:
+        ld a,(hl)
+        ld (bc),a
+        inc hl
+        set 7,c
+        ld a,(de)
+        ld (bc),a               ; the black key at cell + 128
+        res 7,c
+        inc de
+        inc b
+        ld a,b
+        cp (ZOB_PAGES/256)+6
+        jr nz,tt_init_byte
+        inc ix
+        pop bc
+        dec c
+        jr nz,tt_init_square
+        ld hl,zob_side          ; the side key at cell 0
+        ld bc,ZOB_PAGES
+tt_init_side:
+        ld a,(hl)
+        ld (bc),a
+        inc hl
+        inc b
+        ld a,b
+        cp (ZOB_PAGES/256)+6
+        jr nz,tt_init_side
+        ret
+
 ; tt_bank_detect: on a machine with a second 64 KB (a 6128: RAM configuration 1 shows
 ; block 7 at &C000 instead of the screen; a 464 ignores the configuration) the transposition
 ; table goes there: the tt_p_* immediates of tt.asm get the 6128's page arithmetic and

@@ -190,7 +190,8 @@ sr_best_reply_done:
 ;   &0700-&088F  line_table  the screen's line addresses (screen.asm), not the search's
 ;   &0900-&0EFF  ZOB_PAGES   the position keys, byte k in page k (tt.asm)
 ;   &0F00-&0FF1  SR_LISTS    levels 1 and 2 (not a deep search): the root's and the
-;                            replies' move lists (sr_root_moves, sr_reply_moves)
+;                            replies' move lists (sr_root_moves, sr_reply_moves); a deep
+;                            search: its root list in its keys' order (SR_KEYED_LIST)
 ;   FRAMES (about &9860: FRAME_COUNT frames and the PV table below TT_BASE)
 ;                FRAMES      one FR_SIZE frame per node of the path (alphabeta.asm): at
 ;                            most 38, in a solve from 20 empty squares (the root, a move
@@ -244,6 +245,8 @@ SCRATCH         equ &0400       ; variables that need no room in the program fil
 SR_LISTS        equ &0F00
 sr_root_moves   equ SR_LISTS            ; mb_gen_moves lists: root (2 * 60 + 1 bytes)
 sr_reply_moves  equ SR_LISTS+(2*60)+1     ; and replies (ply 2)
+SR_KEYED_LIST   equ SR_LISTS            ; a deep search: its root list in its keys' order
+                                        ; (sr_root_sort, sr_root_keyed)
 UNDO_STACK      equ &0500
 SEARCH_RAM_LOW  equ EL_LIST         ; the low block: EL_LIST .. the key pages
 SEARCH_RAM_LOW_END equ ZOB_PAGES+&0600
@@ -465,9 +468,9 @@ sr_deep_depths_done:
         or a
         jr z,sr_deep_finish
 sr_deep_exact:
-        ld a,1                  ; the root list in its keys' order again: the stages before
-        ld (FRAMES+FR_SORT),a   ; put their best move first, which orders the exact endgame
-        call sr_root_sort       ; worse than the fastest-first keys
+        call sr_root_keyed      ; the root list in its keys' order again: the stages before
+                                ; put their best move first, which orders the exact endgame
+                                ; worse than the fastest-first keys
         call eg_exact_mode      ; A = a depth the endgame never reaches
         ld (FRAMES+FR_DEPTH),a
         call sr_mtd
@@ -759,16 +762,16 @@ sr_wld_try_loss:
         ld a,-1
         ret
 
-; sr_root_sort: the root list in its search order (ab_pick's order, the lowest key first),
-; so that the stages can reorder it; sr_deep_exact sorts it again (FR_SORT set to 1). The
-; root has no table move first (tt_first is not called for it), so its FR_HFIRST is cleared
-; here rather than left to what the RAM held. Trashes AF, BC, DE, HL.
+; sr_root_sort: the root list in its search order (ab_pick's order, the lowest key first,
+; ties in the list's order), so that the stages can reorder it, and a copy of it for
+; sr_root_keyed. The root has no table move first (tt_first is not called for it), so its
+; FR_HFIRST is cleared here rather than left to what the RAM held. Trashes AF, BC, DE, HL.
 sr_root_sort:
         ld ix,FRAMES
         ld (ix+FR_HFIRST),0
         ld a,(ix+FR_SORT)
         or a
-        ret z
+        jr z,sr_root_sort_keep
         ld (ix+FR_I),0
 sr_root_sort_next:
         call ab_pick
@@ -777,6 +780,22 @@ sr_root_sort_next:
         cp (ix+FR_N)
         jr c,sr_root_sort_next
         ld (ix+FR_SORT),0
+sr_root_sort_keep:
+        ld hl,FRAMES+FR_LIST
+        ld de,SR_KEYED_LIST
+        jr sr_root_copy
+
+; sr_root_keyed: the root list in sr_root_sort's order again, for the exact endgame after the
+; stages, which moved each one's best move to the front: the fastest-first keys' order with
+; ties in the list's order, as without stages (sorting again would leave ties in an order
+; that depends on the moves the stages chose: FFO #3 took 10 % more nodes that way). Trashes
+; BC, DE, HL.
+sr_root_keyed:
+        ld hl,SR_KEYED_LIST
+        ld de,FRAMES+FR_LIST
+sr_root_copy:
+        ld bc,2*FR_MAX_MOVES
+        ldir
         ret
 
 ; sr_root_first: A = a root move's cell: moved to the front of the root list, the others

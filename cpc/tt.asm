@@ -86,41 +86,7 @@ TT_MIN_EMPTIES  equ 8               ; exact endgame: nodes with at least 8 empty
 tt_init:
         call boot_once          ; a search before start: boot first, for it lies in the room
                                 ; cleared below (boot.asm)
-        ld ix,sq_to_mb
-        ld hl,zob_disc
-        ld de,zob_black
-        ld c,64
-tt_init_square:
-        push bc
-        ld c,(ix+0)             ; C = the square's cell
-        ld b,ZOB_PAGES/256      ; BC -> byte 0 of its disc key
-tt_init_byte:
-        ld a,(hl)
-        ld (bc),a
-        inc hl
-        set 7,c
-        ld a,(de)
-        ld (bc),a               ; the black key at cell + 128
-        res 7,c
-        inc de
-        inc b
-        ld a,b
-        cp (ZOB_PAGES/256)+6
-        jr nz,tt_init_byte
-        inc ix
-        pop bc
-        dec c
-        jr nz,tt_init_square
-        ld hl,zob_side          ; the side key at cell 0
-        ld bc,ZOB_PAGES
-tt_init_side:
-        ld a,(hl)
-        ld (bc),a
-        inc hl
-        inc b
-        ld a,b
-        cp (ZOB_PAGES/256)+6
-        jr nz,tt_init_side
+        call tt_keys            ; the key pages (boot.asm, in the room cleared below)
         ld hl,zob_disc          ; the keys' source lies in the search RAM (main.asm): left
         ld de,zob_disc+1        ; zero, as the rest of it is before the first search
         ld bc,image_end-zob_disc-1
