@@ -667,6 +667,19 @@ ab_gen:
         ld e,(ix+FR_O)
         ld c,0
         ld b,0                  ; B = moves
+        ld a,(ix+FR_HMOVE)      ; keyed by replies and no table move: ab_gen_keyed
+        or a
+        jr nz,ab_gen_next
+        ld a,(ix+FR_DEPTH)
+        cp SELECT_MIN_DEPTH
+        jr c,ab_gen_next
+        ld a,(ix+FR_EMPTY)
+        cp AB_ORDER_EMPTIES+1
+        jr c,ab_gen_next
+        ld a,(ab_exact)
+        ld hl,ab_replies
+        or (hl)
+        jp nz,ab_gen_keyed
 ab_gen_next:
         ld h,EL_LIST/256
         ld l,c
@@ -755,6 +768,57 @@ ab_key_replies_key:
         ld d,(ix+FR_P)
         ld e,(ix+FR_O)
         call sm_make_x
+        call ab_key_made
+        jr nz,ab_key_replies_key
+        ld a,(ix+FR_N)
+        ret
+
+; ab_gen_keyed: ab_gen, then ab_key_replies, for a node without a table move: each square
+; with a neighbour is tried by making the move (sm_make_x changes nothing where nothing
+; flips), and a move is keyed while it is made, so that it is walked once instead of tested
+; (sq_legal) and then made again. The same list and keys. In: C = 0, D = P, E = O, the
+; list at ab_list_end. Out: A = FR_N.
+ab_gen_keyed:
+        ld (ix+FR_N),0
+ab_gen_keyed_next:
+        ld h,EL_LIST/256
+        ld l,c
+        ld c,(hl)
+        ld a,c
+        or a
+        jr z,ab_gen_keyed_done
+        ld l,c
+        inc h                   ; NB_TABLE: no disc next to it, no move there
+        ld a,(hl)
+        or a
+        jr z,ab_gen_keyed_next
+        ld a,(ix+FR_N)
+        cp FR_MAX_MOVES
+        jr nc,ab_gen_keyed_next ; no room (a set-up position beyond any game's 33)
+        ld d,(ix+FR_P)
+        ld e,(ix+FR_O)
+        call sm_make_x
+        jr z,ab_gen_keyed_next  ; not a move: nothing changed
+        ld hl,(ab_list_end)
+        ld (hl),c
+        ld (ab_key_ptr),hl
+        inc hl
+        inc hl
+        ld (ab_list_end),hl
+        inc (ix+FR_N)
+        push bc                 ; C: the list walk goes on from it
+        call ab_key_made
+        pop bc
+        jr ab_gen_keyed_next
+ab_gen_keyed_done:
+        ld (ix+FR_SORT),1
+        ld a,(ix+FR_N)
+        ret
+
+; ab_key_made: frame IX's move on C, just made (sm_make_x): O's replies counted, the move
+; taken back, its key put at ab_key_ptr (ab_key_put, below). Out: Z when it was the last of
+; ab_key_left. Trashes AF, BC, DE, HL.
+ab_key_made:
         ld d,(ix+FR_O)          ; O's replies
         ld e,(ix+FR_P)
         call mob_count
@@ -763,10 +827,6 @@ ab_key_replies_key:
         call sm_undo
         pop bc
         ld a,b
-        call ab_key_put
-        jr nz,ab_key_replies_key
-        ld a,(ix+FR_N)
-        ret
 
 ; ab_key_put: the key of the entry at ab_key_ptr, 8 * min(A, 15) + (127 - w) / 32 for a count
 ; A (the fewer the better) and the weight w of its cell (the heavier the better); then the

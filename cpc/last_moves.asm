@@ -39,10 +39,7 @@ eg_nws_scan_three:
         ld a,(ix+FR_ALPHA)
         cpl
         ld (three_alpha),a
-        ld a,e
-        ld (three_p),a
-        ld a,d
-        ld (three_o),a
+        ld (three_p),de         ; three_p = E, three_o = D
         call eg_three
         call eg_lite
         neg
@@ -230,10 +227,7 @@ eg_three_try:
         ld a,(three_alpha)
         cpl
         ld (two_alpha),a
-        ld a,e
-        ld (two_p),a
-        ld a,d
-        ld (two_o),a
+        ld (two_p),de           ; two_p = E, two_o = D
         pop hl
         push bc                 ; B = the flips, C = the cell
         ld a,h

@@ -66,12 +66,12 @@ LOW_VARS        equ &0040           ; the AI's scratch variables, below EL_LIST 
         include "endgame.asm"
         include "make_x.asm"        ; the make without weights (after the mailbox: room)
         include "tt.asm"            ; the transposition table of the deep searches
+        include "tt_bank.asm"       ; its RAM configuration (the 6128's block 7)
         include "budget.asm"        ; the time manager of the deep searches
         include "ai.asm"
         include "book.asm"          ; the opening book lookup (and book.inc)
         include "linetab.asm"       ; the leaf's line tables (and linetab.inc)
         include "mtd.asm"           ; the exact endgame's root probes (after the tables: room)
-        include "tt_bank.asm"       ; the table's RAM configuration (after the tables: room)
         include "last_moves.asm"    ; the exact endgame's nodes with three and two squares
 
 program_end:                        ; must stay at or below FRAMES, where the search's RAM

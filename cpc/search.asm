@@ -251,7 +251,7 @@ UNDO_STACK      equ &0500
 SEARCH_RAM_LOW  equ EL_LIST         ; the low block: EL_LIST .. the key pages
 SEARCH_RAM_LOW_END equ ZOB_PAGES+&0600
 SEARCH_RAM      equ FRAMES          ; the high block: the frames .. the table
-FRAME_COUNT     equ 40              ; frames: at most 38 (the memory map above)
+FRAME_COUNT     equ 38              ; frames: at most 38 (the memory map above)
 FRAMES          equ TT_BASE-(FRAME_COUNT*FR_SIZE)-((PV_MAX+1)*PV_STRIDE)
 PV_STRIDE       equ 24          ; bytes a PV line (a length and up to PV_MAX cells; ab_pv_line
                                 ; multiplies by 24: 8 + 16)

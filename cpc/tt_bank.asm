@@ -1,6 +1,5 @@
 ; tt_bank.asm - the transposition table's RAM configuration (tt.asm): switching the 6128's
-; block 7 back out after an access, and clearing the table. It lies after the line tables,
-; where the program has room (search.asm's memory map).
+; block 7 back out after an access, and clearing the table.
 
 ; tt_bank_off: RAM configuration 0 again (the screen at &C000), the interrupts on: the end of
 ; each access of tt_probe and tt_store, which select configuration 1 with the interrupts off
