@@ -116,14 +116,20 @@ kbd_scan_line:
         ld b,&F4
         in a,(c)                ; the line, 0 = pressed
         cpl
+        or a
+        jr z,kbd_scan_none      ; no key of the line held: no new press (most lines)
         ld c,a                  ; C = held now (1 = pressed)
         ld a,(hl)
         cpl
         and c                   ; held now, not at the previous scan
-        ld (hl),c               ; key_held
         inc hl
         or (hl)
         ld (hl),a               ; key_new |= new presses
+        dec hl
+        ld a,c
+kbd_scan_none:
+        ld (hl),a               ; key_held
+        inc hl
         inc hl
         inc e
         ld a,e

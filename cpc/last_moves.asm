@@ -18,17 +18,14 @@ two_diff        equ SCRATCH+226 ; P's disc difference
 two_alpha       equ SCRATCH+227 ; the window's alpha (v + 128)
 two_best        equ SCRATCH+228 ; the best value so far (0: no move yet)
 two_other       equ SCRATCH+229 ; the square not being tried
-two_left        equ SCRATCH+230 ; the squares left to try
-two_first       equ SCRATCH+231 ; the first square (a pass tries them again in that order)
-three_p         equ SCRATCH+232 ; eg_three: the same for three squares
-three_o         equ SCRATCH+233
-three_diff      equ SCRATCH+234
-three_alpha     equ SCRATCH+235
-three_best      equ SCRATCH+236
-three_pass      equ SCRATCH+237 ; the quarters of this pass (eg_try_next's order)
-three_second    equ SCRATCH+238 ; the second pass's quarters (the first's: no second pass)
-three_cells     equ SCRATCH+239 ; c1 c2 c3 c1 c3, the squares in list order, so that each
-THREE_END       equ SCRATCH+244 ; one's other two (list order) are a word: c2 c3 at +1, c1 c3
+two_first       equ SCRATCH+230 ; the first square (a pass tries them again in that order)
+three_p         equ SCRATCH+231 ; eg_three: the same for three squares
+three_o         equ SCRATCH+232
+three_diff      equ SCRATCH+233
+three_alpha     equ SCRATCH+234
+three_best      equ SCRATCH+235
+three_cells     equ SCRATCH+236 ; c1 c2 c3 c1 c3, the squares in list order, so that each
+THREE_END       equ SCRATCH+241 ; one's other two (list order) are a word: c2 c3 at +1, c1 c3
                                 ; at +3, c1 c2 at +0
 
 ; eg_nws_scan_three: eg_nws's move at four empty squares made (D = P, E = O, the
@@ -136,10 +133,10 @@ eg_three_counted:
         ld a,(hl)
         ld (three_cells+2),a
         ld (three_cells+4),a
-        ld h,EG_QUARTERS/256    ; the quarters' bits: B, C, D
-        set 7,a
-        ld l,a
-        ld b,(hl)
+        ld h,EG_QUARTERS/256    ; the quarters: two squares in one quarter make it even, so
+        set 7,a                 ; the third square, alone in its quarter, goes first;
+        ld l,a                  ; otherwise every quarter holding one is odd: list order
+        ld b,(hl)               ; B, C, D: the quarter bits of the third, second, first
         ld a,(three_cells+1)
         set 7,a
         ld l,a
@@ -147,27 +144,20 @@ eg_three_counted:
         ld a,(three_cells)
         set 7,a
         ld l,a
-        ld d,(hl)
-        ld a,b                  ; E = the quarters with a square
-        or c
-        or d
-        ld e,a
-        ld a,b                  ; the odd ones: their XOR
-        xor c
-        xor d
-        ld (three_pass),a
-        cp e                    ; every square in an odd quarter: no second pass
-        jr z,eg_three_one_pass
-        cpl
-eg_three_one_pass:
-        ld (three_second),a     ; (the odd quarters again when there is no second pass)
-        call eg_three_pass
-        ld hl,three_pass        ; the second pass's quarters: the complement
-        ld a,(three_second)
-        cp (hl)
-        jr z,eg_three_passed
-        ld (hl),a
-        call eg_three_pass
+        ld a,(hl)               ; the first's
+        cp c
+        jr nz,eg_three_apart
+        cp b
+        jr z,eg_three_listed    ; all three in one quarter (odd)
+        call eg_three_third_first
+        jr eg_three_passed
+eg_three_apart:
+        cp b
+        jr nz,eg_three_listed   ; the first alone, or all three apart
+        call eg_three_second_first
+        jr eg_three_passed
+eg_three_listed:
+        call eg_three_in_order
 eg_three_passed:
         ld a,(three_best)
         or a
@@ -187,32 +177,48 @@ eg_three_over:
         ld b,3                  ; neither can move: the game is over
         jp eg_nws_term
 
-; eg_three_pass: eg_three_try on each square in list order, with its other two.
-eg_three_pass:
+; eg_three_in_order, eg_three_third_first, eg_three_second_first: eg_three_try on each square
+; in list order, or the third, the first, the second, or the second, the first, the third;
+; each with its other two in list order. Each calls every try, the last too (CALL, RET, not
+; a JP): a cut-off drops the return into these routines (eg_three_try).
+eg_three_in_order:
         ld hl,(three_cells+1)
         ld a,(three_cells)
         call eg_three_try
         ld hl,(three_cells+3)
         ld a,(three_cells+1)
         call eg_three_try
+eg_three_try_third:
         ld hl,(three_cells)
         ld a,(three_cells+2)
         call eg_three_try
         ret
+eg_three_third_first:
+        ld hl,(three_cells)
+        ld a,(three_cells+2)
+        call eg_three_try
+        ld hl,(three_cells+1)
+        ld a,(three_cells)
+        call eg_three_try
+        ld hl,(three_cells+3)
+        ld a,(three_cells+1)
+        call eg_three_try
+        ret
+eg_three_second_first:
+        ld hl,(three_cells+3)
+        ld a,(three_cells+1)
+        call eg_three_try
+        ld hl,(three_cells+1)
+        ld a,(three_cells)
+        call eg_three_try
+        jr eg_three_try_third
 
-; eg_three_try: A = a square, L then H the other two: if its quarter is one of this pass's
-; and P has a move there, the move's value (eg_two), kept in three_best if better; above
-; alpha it ends eg_three (the returns into eg_three_pass and eg_three are dropped, so eg_three
-; returns A).
+; eg_three_try: A = a square, L then H the other two: if P has a move there, the move's
+; value (eg_two), kept in three_best if better; above alpha it ends eg_three (the returns
+; into the order's routine and eg_three are dropped, so eg_three returns A).
 eg_three_try:
         ld c,a
-        set 7,a
         push hl
-        ld h,EG_QUARTERS/256
-        ld l,a
-        ld a,(three_pass)
-        and (hl)
-        jr z,eg_three_try_not
         ld hl,(three_p)         ; L = P, H = O
         ld d,l
         ld e,h
@@ -273,14 +279,48 @@ eg_two_counted:
         ld (two_best),a         ; no move yet
         ld a,c
         ld (two_first),a
-        ld a,2
-        ld (two_left),a
-eg_two_move:
+        call eg_two_try
+        ld hl,two_other         ; then the other square, this one its other
+        ld a,(hl)
+        ld (hl),c
+        ld c,a
+        call eg_two_try
+        ld a,(two_best)
+        or a
+        ret nz
+        ld a,c                  ; no move: the squares as they came (C = the second)
+        ld (two_other),a
+        ld hl,(two_p)           ; O's turn if O can move (a node of its own): on
+        ld d,h                  ; either square (the list may hold a third, filled by
+        ld e,l                  ; eg_three: no mob_any)
+        ld a,(two_first)
+        call eg_legal
+        jr c,eg_two_pass
+        ld a,(two_other)
+        call eg_legal
+        ld a,(two_diff)
+        jr nc,eg_two_over
+eg_two_pass:
+        ld hl,two_p             ; the same squares, O to move
+        call eg_other_side
+        ld a,(two_first)
+        ld c,a
+        call eg_two
+        neg
+        ret
+eg_two_over:
+        ld b,2                  ; neither can move: the game is over
+        jp eg_nws_term
+
+; eg_two_try: P's move on C (two_other the last square), if it has one: its value, kept in
+; two_best if better; above alpha it ends eg_two (the return into eg_two is dropped, so
+; eg_two returns A). Keeps C; trashes AF' too.
+eg_two_try:
         ld hl,(two_p)           ; L = P, H = O
         ld d,l
         ld e,h
         call sm_make_x
-        jr z,eg_two_next        ; not a move: C kept
+        ret z                   ; not a move: C kept
         push bc                 ; the move: its flips and cell
         COUNT_NODE              ; the child is a node
         ld a,(two_diff)         ; A = P's disc difference after the move
@@ -291,9 +331,9 @@ eg_two_move:
         ld c,(hl)
         ld h,mb_board/256
         ld e,d
-        push af
+        ex af,af'               ; (mb_count_flips keeps AF')
         call mb_count_flips
-        pop af
+        ex af,af'
         inc b
         dec b
         jr z,eg_two_o_cannot
@@ -302,12 +342,12 @@ eg_two_move:
         dec a
         jr eg_two_value
 eg_two_o_cannot:
-        push af                 ; else P if it can
+        ex af,af'               ; else P if it can
         ld hl,two_o
         ld e,(hl)
         ld h,mb_board/256
         call mb_count_flips
-        pop af
+        ex af,af'
         inc b
         dec b
         jr z,eg_two_nobody
@@ -333,45 +373,15 @@ eg_two_value:
         pop af
         ld hl,two_best          ; a new best?
         cp (hl)
-        jr c,eg_two_next
-        jr z,eg_two_next
+        ret c
+        ret z
         ld (hl),a
         ld hl,two_alpha         ; above alpha: a cut-off
         cp (hl)
-        jr z,eg_two_next
-        ret nc
-eg_two_next:
-        ld hl,two_other         ; the other square, this one its other
-        ld a,(hl)
-        ld (hl),c
-        ld c,a
-        ld hl,two_left
-        dec (hl)
-        jr nz,eg_two_move
-        ld a,(two_best)
-        or a
-        ret nz
-        ld hl,(two_p)           ; no move: O's turn if O can move (a node of its own): on
-        ld d,h                  ; either square (the list may hold a third, filled by
-        ld e,l                  ; eg_three: no mob_any)
-        ld a,(two_first)
-        call eg_legal
-        jr c,eg_two_pass
-        ld a,(two_other)
-        call eg_legal
-        ld a,(two_diff)
-        jr nc,eg_two_over
-eg_two_pass:
-        ld hl,two_p             ; the same squares, O to move
-        call eg_other_side
-        ld a,(two_first)
-        ld c,a
-        call eg_two
-        neg
+        ret z
+        ret c
+        pop hl
         ret
-eg_two_over:
-        ld b,2                  ; neither can move: the game is over
-        jp eg_nws_term
 
 ; eg_legal: carry set iff D may play on the empty cell A (sq_legal with its mask, which the
 ; exact endgame sets once, eg_rays). Keeps DE; trashes AF, AF', C, HL.

@@ -70,8 +70,8 @@ LOW_VARS        equ &0040           ; the AI's scratch variables, below EL_LIST 
         include "budget.asm"        ; the time manager of the deep searches
         include "ai.asm"
         include "book.asm"          ; the opening book lookup (and book.inc)
+        include "mtd.asm"           ; the exact endgame's root probes
         include "linetab.asm"       ; the leaf's line tables (and linetab.inc)
-        include "mtd.asm"           ; the exact endgame's root probes (after the tables: room)
         include "last_moves.asm"    ; the exact endgame's nodes with three and two squares
 
 program_end:                        ; must stay at or below FRAMES, where the search's RAM

@@ -1,5 +1,4 @@
-; mtd.asm - the exact endgame's root stage as MTD(f) probes (docs/ai.md appendix A). It lies
-; after the line tables, where the program has room (search.asm's memory map).
+; mtd.asm - the exact endgame's root stage as MTD(f) probes (docs/ai.md appendix A).
 
 MTD_MIN_EMPTIES equ 11          ; fewer empty squares: one full-window search
 
