@@ -192,14 +192,16 @@ sr_best_reply_done:
 ;   &0F00-&0FF1  SR_LISTS    levels 1 and 2 (not a deep search): the root's and the
 ;                            replies' move lists (sr_root_moves, sr_reply_moves); a deep
 ;                            search: its root list in its keys' order (SR_KEYED_LIST)
-;   FRAMES (about &9860: FRAME_COUNT frames and the PV table below TT_BASE)
+;   FRAMES (about &9942: FRAME_COUNT frames and the PV table below TT_BASE)
 ;                FRAMES      one FR_SIZE frame per node of the path (alphabeta.asm): at
 ;                            most 38, in a solve from 20 empty squares (the root, a move
 ;                            down to 1 empty square, eg_last's, and a pass down to 2);
 ;                            a depth-limited stage, at most 12 moves and their passes
 ;                PV_TABLE    the principal variation: 21 lines of PV_STRIDE bytes, the
 ;                            root's at PV_ROOT (alphabeta.asm ab_pv_set)
-;   &AC00-&BDFF  TT_BASE     the transposition table (tt.asm)
+;   &AC00-&BDFF  TT_BASE     the transposition table (tt.asm); on a 6128 only its key byte 1
+;                            (TTB_CHK4, &AC00-&B3FF), the rest in block 7 of the second
+;                            64 KB, shown at &C000 while an entry is read or written
 ;   &BE00-&BFFF              the stack (STACK_TOP = &C000): the search nests 4 bytes a ply,
 ;                            up to 10 in eg_nws (112 in all from 14 empty squares)
 ;

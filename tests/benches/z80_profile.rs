@@ -9,7 +9,8 @@
 //! Every answer is checked against the reference engine first.
 //!
 //! `cargo bench -p cpc-e2e --bench z80_profile [-- LEVEL [midgame|endgame] [POSITIONS]
-//! [SECONDS]]`; default: the top level, midgame, 6 positions, no time limit. With SECONDS,
+//! [SECONDS]]`; default: the top level, midgame, 6 positions, no time limit, on a 6128
+//! (`PROFILE_MACHINE=464`: a 464, without the second 64 KB the transposition table uses). With SECONDS,
 //! each call gets that `ai_time` (docs/ai.md 4.4: the search runs in stages) and its answer
 //! is checked at the stage it reports. Midgame positions come from games the
 //! reference plays against itself at level 4 from seeded openings (20 to 44 empty squares);
@@ -146,6 +147,15 @@ fn main() {
     }
 
     let mut z = Z80::new(&w, &weights_name);
+    // PROFILE_MACHINE=464: a machine without the 6128's second 64 KB, where the program keeps
+    // its transposition table in the main RAM (512 entries instead of 2 048; docs/ai.md
+    // appendix A).
+    let machine = std::env::var("PROFILE_MACHINE").unwrap_or_else(|_| "6128".to_string());
+    match machine.as_str() {
+        "6128" => {}
+        "464" => z.cpc.set_second_64k(false),
+        other => panic!("PROFILE_MACHINE={other}: 464 or 6128"),
+    }
     z.cpc.run_frames(100).expect("the game starts");
     let at_entry = z.addr("ai_entry");
     let mut per_pc = vec![0u64; 65536];
@@ -202,7 +212,7 @@ fn main() {
         *by_label.entry(name).or_default() += t;
     }
     println!(
-        "\nlevel {level}, {kind}: {} positions, {:.1} CPC s, {total_nodes} nodes, {:.0} nodes per CPC s\n",
+        "\nlevel {level}, {kind}, CPC {machine}: {} positions, {:.1} CPC s, {total_nodes} nodes, {:.0} nodes per CPC s\n",
         boards.len(),
         total_us as f64 / 1e6,
         total_nodes as f64 / (total_us as f64 / 1e6)

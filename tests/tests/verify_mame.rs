@@ -19,35 +19,12 @@ fn a_whole_game_in_mame_agrees_with_the_reference() {
         Ok(roms) => roms,
         Err(e) => return oracle::unavailable(TEST, &e.to_string()),
     };
-    let binary = workspace::cli_binary().unwrap_or_else(|e| panic!("{e}"));
-    let dir = workspace::scratch_dir("verify-mame");
-    let json = dir.join("report.json");
-    let out = Command::new(binary)
-        .args([
-            "verify",
-            "--levels",
-            "2",
-            "--positions",
-            "0",
-            "--games",
-            "0",
-        ])
-        .args(["--mame", "--mame-games", "1", "--seed", "11", "--roms"])
-        .arg(roms.dir())
-        .arg("--json")
-        .arg(&json)
-        .current_dir(workspace::root())
-        .output()
-        .expect("cpc-othello runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    let (stdout, report, _scratch) =
+        verify_in_mame(roms, "verify-mame", &["--levels", "2", "--mame-games", "1"]);
     assert!(
         stdout.contains("| 2 | 0 | 0 | 1 | 0 |"),
         "one MAME game at level 2, no mismatch:\n{stdout}"
     );
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     let game = &report["mame_games"][0];
     assert_eq!(game["machine"], "cpc6128");
     let plies = game["plies"].as_u64().unwrap();
@@ -74,26 +51,13 @@ fn a_level_with_a_budget_is_left_out_of_the_mame_games() {
         }
     };
     let top = othello_engine::weights::Weights::default().max_level();
-    let binary = workspace::cli_binary().unwrap_or_else(|e| panic!("{e}"));
-    let dir = workspace::scratch_dir("verify-mame-budget");
-    let json = dir.join("report.json");
-    let out = Command::new(binary)
-        .args(["verify", "--levels", &top.to_string()])
-        .args(["--positions", "0", "--games", "0", "--mame", "--roms"])
-        .arg(roms.dir())
-        .arg("--json")
-        .arg(&json)
-        .current_dir(workspace::root())
-        .output()
-        .expect("cpc-othello runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let levels = top.to_string();
+    let (stdout, report, _scratch) =
+        verify_in_mame(roms, "verify-mame-budget", &["--levels", &levels]);
     assert!(
         stdout.contains(&format!("MAME: no games at level {top} (a budget")),
         "{stdout}"
     );
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(report["mame_skipped_levels"], serde_json::json!([top]));
     assert_eq!(report["mame_games"], serde_json::json!([]));
 }
@@ -109,35 +73,15 @@ fn a_deep_level_agrees_on_both_machines_with_the_table_where_each_keeps_it() {
         Ok(roms) => roms,
         Err(e) => return oracle::unavailable(NAME, &e.to_string()),
     };
-    let binary = workspace::cli_binary().unwrap_or_else(|e| panic!("{e}"));
-    let dir = workspace::scratch_dir("verify-mame-table");
-    let json = dir.join("report.json");
-    let out = Command::new(binary)
-        .args([
-            "verify",
-            "--levels",
-            "4",
-            "--positions",
-            "0",
-            "--games",
-            "0",
-        ])
-        .args(["--mame", "--mame-games", "2", "--seed", "11", "--roms"])
-        .arg(roms.dir())
-        .arg("--json")
-        .arg(&json)
-        .current_dir(workspace::root())
-        .output()
-        .expect("cpc-othello runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    let (stdout, report, _scratch) = verify_in_mame(
+        roms,
+        "verify-mame-table",
+        &["--levels", "4", "--mame-games", "2"],
+    );
     assert!(
         stdout.contains("| 4 | 0 | 0 | 2 | 0 |"),
         "two MAME games at level 4, no mismatch:\n{stdout}"
     );
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     let games = report["mame_games"].as_array().expect("the MAME games");
     let tables: Vec<(&str, &str)> = games
         .iter()
@@ -148,4 +92,41 @@ fn a_deep_level_agrees_on_both_machines_with_the_table_where_each_keeps_it() {
         [("cpc6128", "block 7"), ("cpc464-ddi1", "main RAM")],
         "{stdout}"
     );
+}
+
+/// `cpc-othello verify` with `args`, no positions or games of its own, MAME games from seed 11,
+/// in the scratch directory `dir`: its output and its JSON report, and the directory (the
+/// report's screenshots lie there while it lives). Fails unless it passed.
+fn verify_in_mame(
+    roms: &cpc_e2e::roms::Roms,
+    dir: &str,
+    args: &[&str],
+) -> (String, serde_json::Value, workspace::ScratchDir) {
+    let binary = workspace::cli_binary().unwrap_or_else(|e| panic!("{e}"));
+    let scratch = workspace::scratch_dir(dir);
+    let json = scratch.join("report.json");
+    let out = Command::new(binary)
+        .arg("verify")
+        .args(args)
+        .args([
+            "--positions",
+            "0",
+            "--games",
+            "0",
+            "--mame",
+            "--seed",
+            "11",
+            "--roms",
+        ])
+        .arg(roms.dir())
+        .arg("--json")
+        .arg(&json)
+        .current_dir(workspace::root())
+        .output()
+        .expect("cpc-othello runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    let report = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    (stdout, report, scratch)
 }
