@@ -101,12 +101,11 @@ tt_bank_detect_done:
 
 ; tt_patches: each tt_p_* immediate of tt.asm and its value for the 6128's table (TTB_*): the
 ; pages of its fields, its slot mask (key byte 1's low 3 bits) and its size.
-TT_PATCH_COUNT  equ 21
 tt_patches:
-        dw tt_p_clear_info+1
+        dw tt_p_clear_info+2
         db TTB_INFO/256
         dw tt_p_clear_pages+1
-        db TTB_ENTRIES/256
+        db 8*(TTB_ENTRIES/256)
         dw tt_p_slot_mask+1
         db (TTB_ENTRIES/256)-1
         dw tt_p_slot_info+1
@@ -144,6 +143,7 @@ tt_patches:
         dw tt_p_store_move+1
         db 2*TTB_STRIDE/256
 tt_patches_end:
+TT_PATCH_COUNT  equ (tt_patches_end-tt_patches)/3
 
 ; init_crtc: screen memory at &C000 with no hardware scroll (R12 = &30, R13 = 0); the other
 ; registers keep the firmware's values (reference 4.4). Trashes BC.

@@ -10,28 +10,28 @@ tt_bank_off:
         ei
         ret
 
-; tt_clear: every slot empty. Trashes AF, BC, DE, HL.
+; tt_clear: every slot empty, 32 bytes of TT_INFO at a time: the interrupts wait for 31 LDIR
+; steps (0.2 ms) at most, so the one inside VSYNC still finds it (irq_handler tests VSYNC, which
+; lasts about 0.5 ms after the interrupt). Trashes AF, BC, DE, HL.
 tt_clear:
 tt_p_clear_info:
-        ld h,TT_INFO/256
+        ld hl,TT_INFO
 tt_p_clear_pages:
-        ld a,TT_ENTRIES/256
-tt_clear_page:                  ; a page at a time: the interrupts wait for 255 LDIR steps
-                                ; (1.3 ms, less than the 3.3 ms between two)
-        ld l,0
+        ld a,8*(TT_ENTRIES/256) ; the pieces of 32 bytes
+tt_clear_piece:
         ld d,h
-        ld e,1
+        ld e,l
+        inc e
         ld bc,&7F00+GA_RAM_TABLE
         di
         out (c),c
         ld (hl),0
-        ld bc,255
+        ld bc,31
         ldir
         ld bc,&7F00+GA_RAM_NORMAL
         out (c),c
         ei
         inc hl
         dec a
-        jr nz,tt_clear_page
+        jr nz,tt_clear_piece
         ret
-
