@@ -206,6 +206,50 @@ fn the_search_levels_agree_with_the_reference_on_positions_and_games() {
     );
 }
 
+#[test]
+fn the_search_levels_agree_with_the_reference_on_a_464_too() {
+    // A 464 has no second 64 KB: the program keeps its transposition table in the main RAM
+    // (512 entries instead of 2 048, docs/ai.md appendix A). The answers must not change:
+    // levels 3 to 6 on the edge cases and the first FFO boards (exact solves at level 6), and
+    // a whole game per level.
+    let w = Weights::default();
+    let mut img = default_image();
+    img.set_second_64k(false);
+    let (top, _) = top_level(&w);
+    let levels: Vec<u8> = (3..top).collect();
+    let report = run(&img, &w, &config(&levels, 40, 1, 0x5EED_0464));
+    assert_eq!(report.mismatch_count, 0, "{}", show_mismatches(&report));
+    for level in &report.levels {
+        assert_eq!(
+            (level.positions, level.games),
+            (40, 1),
+            "level {}",
+            level.level
+        );
+    }
+    assert_eq!(report.finished_games.len(), 4, "every game reached its end");
+
+    // The command line plays the same machine with --machine 464, and says so.
+    let out = cli(&[
+        "verify",
+        "--machine",
+        "464",
+        "--levels",
+        "3",
+        "--positions",
+        "20",
+        "--games",
+        "0",
+    ]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("on a CPC 464"), "{stdout}");
+    assert!(stdout.contains("| 3 | 20 | 0 | 0 |"), "{stdout}");
+    let out = cli(&["verify", "--machine", "664", "--positions", "0"]);
+    let (_, stderr) = text(&out);
+    assert!(!out.status.success() && stderr.contains("664"), "{stderr}");
+}
+
 /// `image` with its search reporting stage `depth` whatever stage its answer comes from: the
 /// `ld a,(sr_done_stage)` before `ld (ai_depth),a` becomes `ld a,depth : nop`.
 fn reporting_stage(mut img: Image, depth: u8) -> Image {

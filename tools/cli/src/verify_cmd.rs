@@ -58,6 +58,10 @@ pub struct VerifyArgs {
     /// Seed of the random play-outs and of the games
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
+    /// The bundled emulator's machine for the positions and games: `6128`, or `464`, which
+    /// lacks the second 64 KB where the program keeps a bigger transposition table
+    #[arg(long, value_name = "MODEL", default_value = "6128", value_parser = ["6128", "464"])]
+    machine: String,
     /// Also play whole games in MAME with the real ROMs (CPC 6128, then CPC 464 + DDI-1)
     #[arg(long)]
     mame: bool,
@@ -144,13 +148,14 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
         .unwrap_or_else(|| sources.join("weights.toml"));
     let weights = Weights::load(&weights_path)?;
     let levels = parse_levels(&args.levels)?;
-    let image = match (&args.program, &args.symbols) {
+    let mut image = match (&args.program, &args.symbols) {
         (Some(bin), Some(sym)) => Image::from_files(bin, sym)?,
         _ => {
             let game = assemble_game(&sources, &weights, &weights_path.display().to_string())?;
             Image::from_game(&game)?
         }
     };
+    image.set_second_64k(args.machine == "6128");
     let given = match (&args.board, &args.to_move) {
         (Some(board), Some(side)) => {
             let mut chars = side.chars();
@@ -269,8 +274,10 @@ fn print_summary(report: &Report, args: &VerifyArgs, weights: &Path, threads: us
         None => "the sources, built in memory".into(),
     };
     println!(
-        "verify: {program} with weights {} against the reference engine (seed {}, {threads} threads)\n",
+        "verify: {program} with weights {} against the reference engine on a CPC {} (seed {}, \
+         {threads} threads)\n",
         weights.display(),
+        args.machine,
         args.seed
     );
     print!("{}", report.table());

@@ -560,7 +560,7 @@ pub fn play_game(
     weights: &Weights,
 ) -> Result<GameOutcome, VerifyError> {
     let ui = Ui::of(image)?;
-    let mut cpc = Cpc::boot(image.program()).map_err(|e| VerifyError::Image(e.to_string()))?;
+    let mut cpc = image.boot()?;
     cpc.set_rendering(false);
     let mut driver = Driver {
         cpc,

@@ -30,13 +30,31 @@ pub const AI_BAD_INPUT: u8 = 0xFE;
 pub struct Image {
     program: Program,
     symbols: Symbols,
+    second_64k: bool,
 }
 
 impl Image {
-    /// The program `program` with the symbols `symbols`.
+    /// The program `program` with the symbols `symbols`, run on a 6128.
     #[must_use]
     pub fn new(program: Program, symbols: Symbols) -> Image {
-        Image { program, symbols }
+        Image {
+            program,
+            symbols,
+            second_64k: true,
+        }
+    }
+
+    /// Runs the program on a machine with the 6128's second 64 KB (`true`, the default) or
+    /// without it, a 464 (`false`): the program keeps its transposition table in the second
+    /// 64 KB when it finds it (docs/ai.md appendix A).
+    pub fn set_second_64k(&mut self, present: bool) {
+        self.second_64k = present;
+    }
+
+    /// Whether the machines have the second 64 KB.
+    #[must_use]
+    pub fn second_64k(&self) -> bool {
+        self.second_64k
     }
 
     /// The image an in-memory build made.
@@ -152,9 +170,12 @@ impl Image {
         }
     }
 
-    /// A fresh machine running nothing yet, with the program in memory.
-    fn boot(&self) -> Result<Cpc, VerifyError> {
-        Cpc::boot(&self.program).map_err(|e| VerifyError::Image(e.to_string()))
+    /// A fresh machine (a 6128, or a 464: [`Image::set_second_64k`]) running nothing yet,
+    /// with the program in memory.
+    pub(crate) fn boot(&self) -> Result<Cpc, VerifyError> {
+        let mut cpc = Cpc::boot(&self.program).map_err(|e| VerifyError::Image(e.to_string()))?;
+        cpc.set_second_64k(self.second_64k);
+        Ok(cpc)
     }
 }
 
