@@ -5,6 +5,11 @@
 //! Version 1/2 snapshots do not say where the CRTC was in its frame, so the machine starts
 //! at the first line of VSYNC; version 3 restores the CRTC counters and the Gate Array's
 //! interrupt counter.
+//!
+//! From version 2 the header names the machine (&6D: 0 a 464, 1 a 664, 2 a 6128). A 464's or
+//! 664's snapshot runs without the second 64 KB, so a program that tests for it (the game's
+//! transposition table) finds none, as on the real machine; unless the file carries a second
+//! 64 KB (a 128 KB dump or a `MEM1` chunk: a RAM expansion), which is then kept.
 
 use std::sync::Arc;
 
@@ -16,13 +21,20 @@ use crate::memory::RAM_SIZE;
 
 const SIGNATURE: &[u8; 8] = b"MV - SNA";
 const HEADER: usize = 0x100;
+/// The header's machine byte (version 2 on) and the two models without the second 64 KB.
+const MODEL: usize = 0x6D;
+const MODEL_464: u8 = 0;
+const MODEL_664: u8 = 1;
 
 impl Cpc {
     /// Builds a machine from a snapshot file's bytes.
     pub fn from_sna(bytes: &[u8]) -> Result<Cpc, EmuError> {
         let h = parse_header(bytes)?;
         let mut cpc = Cpc::power_on();
-        load_memory(bytes, &h, cpc.bus.mem.ram_mut())?;
+        let second_64k_in_file = load_memory(bytes, &h, cpc.bus.mem.ram_mut())?;
+        if h.version >= 2 && matches!(bytes[MODEL], MODEL_464 | MODEL_664) && !second_64k_in_file {
+            cpc.set_second_64k(false);
+        }
         let b = |o: usize| bytes[o];
         let w = |o: usize| u16::from_le_bytes([bytes[o], bytes[o + 1]]);
         let pair = |hi: usize, lo: usize| (b(hi) as u16) << 8 | b(lo) as u16;
@@ -112,11 +124,14 @@ fn parse_header(bytes: &[u8]) -> Result<Header, SnaError> {
     Ok(Header { version, dump_len })
 }
 
-fn load_memory(bytes: &[u8], h: &Header, ram: &mut [u8]) -> Result<(), SnaError> {
+/// Copies the dump and the `MEM0`/`MEM1` chunks into `ram`; says whether the file held the
+/// second 64 KB.
+fn load_memory(bytes: &[u8], h: &Header, ram: &mut [u8]) -> Result<bool, SnaError> {
     ram[..h.dump_len].copy_from_slice(&bytes[HEADER..HEADER + h.dump_len]);
     let mut have_memory = h.dump_len > 0;
+    let mut second_64k = h.dump_len > 0x10000;
     if h.version < 3 {
-        return Ok(());
+        return Ok(second_64k);
     }
     let mut at = HEADER + h.dump_len;
     while at + 8 <= bytes.len() {
@@ -144,12 +159,13 @@ fn load_memory(bytes: &[u8], h: &Header, ram: &mut [u8]) -> Result<(), SnaError>
                 problem,
             })?;
             have_memory = true;
+            second_64k |= bank == 1;
         }
         at = data_at + claimed;
     }
     debug_assert!(ram.len() == RAM_SIZE);
     if have_memory {
-        Ok(())
+        Ok(second_64k)
     } else {
         Err(SnaError::NoMemory)
     }
@@ -326,6 +342,38 @@ pub(crate) mod tests {
         assert_eq!(cpc.read_bytes(0x3FFF, 4), [0, 0xE5, 0xAA, 0]);
         assert_eq!((cpc.crtc().row, cpc.crtc().raster), (3, 5));
         assert_eq!(cpc.gate_array().int_counter, 17);
+    }
+
+    /// Whether a snapshot of `kb` KB on `model` runs with the second 64 KB, and what the CPU
+    /// reads at &C000 when the header asks for RAM configuration 1 (block 7 there on a 6128;
+    /// the dump's &C000, &AB, where there is no block 7).
+    fn machine_of(version: u8, model: u8, kb: u16) -> (bool, u8) {
+        let mut file = header(version, kb);
+        file[MODEL] = model;
+        file[0x41] = 0xC1;
+        let mut ram = vec![0u8; kb as usize * 1024];
+        ram[0xC000] = 0xAB;
+        file.extend(&ram);
+        let cpc = Cpc::from_sna(&file).unwrap();
+        (cpc.has_second_64k(), cpc.peek(0xC000))
+    }
+
+    #[test]
+    fn a_464_or_664_snapshot_runs_without_the_second_64k() {
+        assert_eq!(machine_of(2, MODEL_464, 64), (false, 0xAB));
+        assert_eq!(machine_of(3, MODEL_664, 64), (false, 0xAB));
+        assert_eq!(machine_of(3, 2, 64), (true, 0), "a 6128");
+        assert_eq!(machine_of(3, 3, 64), (true, 0), "an unknown model: a 6128");
+        assert_eq!(
+            machine_of(1, 0, 64),
+            (true, 0),
+            "version 1 names no machine"
+        );
+        assert_eq!(
+            machine_of(2, MODEL_464, 128),
+            (true, 0),
+            "a 464 whose snapshot holds a second 64 KB had an expansion"
+        );
     }
 
     #[test]

@@ -157,9 +157,15 @@ fn the_snapshot_starts_the_game_on_a_464_and_a_6128() {
 fn the_bundled_emulator_runs_the_snapshot_and_the_tape() {
     let b = build("sna-emu");
     let tape = media::cdt(&b.out, TapeSpeed::STANDARD).unwrap();
-    for (what, bytes) in [
-        ("snapshot", media::snapshot(&b.out).unwrap()),
-        ("tape", tape),
+    let snapshot = media::snapshot(&b.out).unwrap();
+    // The same snapshot labelled as a 464's (the machine byte at &6D): run without the second
+    // 64 KB, the game finds none and keeps its table in main RAM.
+    let mut snapshot_464 = snapshot.clone();
+    snapshot_464[0x6D] = 0;
+    for (what, bytes, table_in_block_7) in [
+        ("snapshot", snapshot, true),
+        ("464 snapshot", snapshot_464, false),
+        ("tape", tape, true),
     ] {
         let mut cpc = open_bytes(what, &bytes, &OpenOptions::default())
             .unwrap_or_else(|e| panic!("{what}: {e}"))
@@ -185,6 +191,11 @@ fn the_bundled_emulator_runs_the_snapshot_and_the_tape() {
             cpc.read_bytes(b.sym("game_board"), 64),
             after_one_move(),
             "{what}: the board after a move and the reply"
+        );
+        assert_eq!(
+            (cpc.has_second_64k(), cpc.peek(b.sym("tt_bank")) != 0),
+            (table_in_block_7, table_in_block_7),
+            "{what}: the machine and where the game keeps its table"
         );
     }
 }
