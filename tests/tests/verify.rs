@@ -152,6 +152,35 @@ fn top_level(w: &Weights) -> (u8, SearchLevel) {
     (top, s)
 }
 
+/// Levels 3 to `top - 1` (no budget) on `positions` positions and `games` whole games each:
+/// no mismatch, every position and game played, every game to its end.
+fn search_levels_agree(
+    img: &Image,
+    w: &Weights,
+    top: u8,
+    positions: usize,
+    games: usize,
+    seed: u64,
+) -> Report {
+    let levels: Vec<u8> = (3..top).collect();
+    let report = run(img, w, &config(&levels, positions, games, seed));
+    assert_eq!(report.mismatch_count, 0, "{}", show_mismatches(&report));
+    for level in &report.levels {
+        assert_eq!(
+            (level.positions, level.games),
+            (positions, games),
+            "level {}",
+            level.level
+        );
+    }
+    assert_eq!(
+        report.finished_games.len(),
+        levels.len() * games,
+        "every game reached its end"
+    );
+    report
+}
+
 #[test]
 fn the_search_levels_agree_with_the_reference_on_positions_and_games() {
     // Levels 3 to 6 of cpc/weights.toml without a budget: the edge cases, every FFO board
@@ -161,20 +190,11 @@ fn the_search_levels_agree_with_the_reference_on_positions_and_games() {
     let img = default_image();
     let (top, def) = top_level(&w);
     assert_eq!(top, 7, "the shipped file defines levels 1 to 7");
-    let levels: Vec<u8> = (3..top).collect();
-    let report = run(&img, &w, &config(&levels, 100, 2, 0x5EED_7003));
-    assert_eq!(report.mismatch_count, 0, "{}", show_mismatches(&report));
+    let report = search_levels_agree(&img, &w, top, 100, 2, 0x5EED_7003);
     for level in &report.levels {
-        assert_eq!(
-            (level.positions, level.games),
-            (100, 2),
-            "level {}",
-            level.level
-        );
         assert_eq!(level.budget, 0);
         assert_eq!(level.stages.stopped, 0);
     }
-    assert_eq!(report.finished_games.len(), 8, "every game reached its end");
     eprintln!("{}", report.table());
 
     // The top level with its budget: ai_time = the side's share of it on each position, the
@@ -216,18 +236,7 @@ fn the_search_levels_agree_with_the_reference_on_a_464_too() {
     let mut img = default_image();
     img.set_second_64k(false);
     let (top, _) = top_level(&w);
-    let levels: Vec<u8> = (3..top).collect();
-    let report = run(&img, &w, &config(&levels, 40, 1, 0x5EED_0464));
-    assert_eq!(report.mismatch_count, 0, "{}", show_mismatches(&report));
-    for level in &report.levels {
-        assert_eq!(
-            (level.positions, level.games),
-            (40, 1),
-            "level {}",
-            level.level
-        );
-    }
-    assert_eq!(report.finished_games.len(), 4, "every game reached its end");
+    search_levels_agree(&img, &w, top, 40, 1, 0x5EED_0464);
 
     // The command line plays the same machine with --machine 464, and says so.
     let out = cli(&[

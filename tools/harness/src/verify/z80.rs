@@ -51,12 +51,6 @@ impl Image {
         self.second_64k = present;
     }
 
-    /// Whether the machines have the second 64 KB.
-    #[must_use]
-    pub fn second_64k(&self) -> bool {
-        self.second_64k
-    }
-
     /// The image an in-memory build made.
     ///
     /// # Errors
