@@ -13,8 +13,10 @@
 //! * Loading: a raw binary or an AMSDOS file in the state `RUN"` leaves ([`program`]),
 //!   `.sna` snapshots v1-3 ([`sna`]; written as version 3 by [`sna_write`]), `.dsk` images
 //!   ([`disk`]), `.cdt` tapes ([`tape`]).
-//! * Front-end: [`window::run_window`], the machine in a window (minifb) with the PC keyboard
-//!   mapped onto the CPC's.
+//! * Front-end: `window::run_window`, the machine in a window (minifb) with the PC keyboard
+//!   mapped onto the CPC's; behind the default cargo feature `window`. Without it
+//!   (`--no-default-features`) the crate needs no windowing crate and builds for
+//!   `wasm32-unknown-unknown`: nothing else in it reads the clock or starts a thread.
 //! * Driving: [`Cpc::run_frame`], [`Cpc::run_until_pc`], [`Cpc::call`], key presses and
 //!   [`KeyScript`]s, memory access, and [`Symbols`] from the assembler's JSON.
 //!
@@ -52,6 +54,7 @@ pub mod symbols;
 pub mod tape;
 pub mod timing;
 pub mod video;
+#[cfg(feature = "window")]
 pub mod window;
 
 pub use cpu::{CpuError, Registers};

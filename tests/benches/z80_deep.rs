@@ -25,6 +25,7 @@
 #[path = "../tests/z80_common/mod.rs"]
 mod z80_common;
 
+use cpc_game::symbols as sym;
 use std::collections::BTreeMap;
 
 use othello_engine::ai::best_move;
@@ -99,7 +100,7 @@ fn game(z: &mut Z80, start: Board, level: u8, w: &Weights, trace: bool) -> (Vec<
             let left_s = (budget_us.saturating_sub(side_us[side]) / 1_000_000).max(1);
             // ai_timed writes ai_time itself (ai() would write 0: no limit).
             let a = z.ai_timed(&b, level, left_s as u16, MOVE_LIMIT_US);
-            let stage = z.cpc.peek(z.addr("ai_depth"));
+            let stage = z.cpc.peek(z.addr(sym::AI_DEPTH));
             let r = match Stage::from_ai_depth(stage) {
                 Some(st) => level_stage(&b, level, st, w),
                 None if stage == 0 => book::answer(&b, level, w).expect("a book position"),

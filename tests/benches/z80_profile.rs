@@ -19,10 +19,12 @@
 #[path = "../tests/z80_common/mod.rs"]
 mod z80_common;
 
+use cpc_game::symbols as sym;
 use std::collections::HashMap;
 
 use cpc_asm::SymbolKind;
-use cpc_harness::build::{assemble_game, default_sources};
+use cpc_game::program::assemble_game;
+use cpc_game::sources::default_dir;
 use othello_engine::ai::best_move;
 use othello_engine::board::{squares, Board};
 use othello_engine::search::{level_stage, Stage};
@@ -127,7 +129,7 @@ fn main() {
         other => panic!("{other}: midgame or endgame"),
     };
 
-    let game = assemble_game(&default_sources(), &w, &weights_name).expect("builds");
+    let game = assemble_game(&default_dir(), &w, &weights_name).expect("builds");
     let mut labels: Vec<(u16, String)> = game
         .assembly()
         .symbols()
@@ -157,7 +159,7 @@ fn main() {
         other => panic!("PROFILE_MACHINE={other}: 464 or 6128"),
     }
     z.cpc.run_frames(100).expect("the game starts");
-    let at_entry = z.addr("ai_entry");
+    let at_entry = z.addr(sym::AI_ENTRY);
     let mut per_pc = vec![0u64; 65536];
     // How often each instruction ran: at a label's address, how often the label was reached.
     let mut executed = vec![0u64; 65536];
@@ -172,7 +174,7 @@ fn main() {
             last_pc = m.pc();
         });
         let us = a.us;
-        let stage = z.cpc.peek(z.addr("ai_depth"));
+        let stage = z.cpc.peek(z.addr(sym::AI_DEPTH));
         let r = if seconds == 0 {
             best_move(b, level, &w)
         } else {

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use cpc_e2e::{oracle, workspace};
-use cpc_harness::verify::stage;
+use cpc_game::stage;
 use othello_engine::ai::best_move;
 use othello_engine::board::squares;
 use othello_engine::gtp::{final_score, Client};

@@ -5,7 +5,8 @@
 
 mod portable;
 
-use cpc_harness::build::{book_include, default_sources, linetab_include, weights_include};
+use cpc_game::program::{book_include, linetab_include, weights_include};
+use cpc_game::sources::default_dir;
 use othello_engine::weights::Weights;
 use portable::order::{forward_references, Sources};
 use portable::{lint, Finding};
@@ -19,7 +20,7 @@ fn render(file: &str, findings: &[Finding]) -> String {
 
 #[test]
 fn game_sources_are_portable() {
-    let dir = default_sources();
+    let dir = default_dir();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| entry.expect("directory entry").path())
@@ -113,7 +114,7 @@ impl Sources for Game {
 fn game_sources_define_one_pass_operands_first() {
     let weights = Weights::default();
     let game = Game {
-        dir: default_sources(),
+        dir: default_dir(),
         generated: vec![
             ("weights.inc", weights_include(&weights, "weights.toml")),
             ("book.inc", book_include(&weights).text),

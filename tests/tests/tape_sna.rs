@@ -7,11 +7,13 @@
 //! Screenshots go to `target/test-output/tape-sna/`; the tape's loading time (CPC seconds
 //! from the key after "Press PLAY" to the game waiting for black's move) is printed.
 
+use cpc_game::symbols as sym;
 use cpc_dsk::tape::TapeSpeed;
 use cpc_e2e::mame::{self, Machine, Script};
 use cpc_e2e::{oracle, workspace};
 use cpc_emu::{open::open_bytes, CpcKey, OpenOptions, Symbols};
-use cpc_harness::build::{build_game, media, BuildOptions, BuildOutput};
+use cpc_game::media;
+use cpc_game::program::{build_game, BuildOptions, BuildOutput};
 use othello_engine::ai::best_move;
 use othello_engine::board::{squares, Board};
 use othello_engine::weights::Weights;
@@ -61,12 +63,12 @@ impl Built {
     fn play_a_move(&self, script: Script) -> Script {
         script
             .wait_frames(5)
-            .read_ram("start", self.sym("game_board"), 64)
+            .read_ram("start", self.sym(sym::GAME_BOARD), 64)
             .type_text("\n")
-            .wait_ram(self.sym("ui_keys"), 1, 5 * mame::FPS)
-            .wait_ram(self.sym("ui_ready"), 1, 20 * mame::FPS)
+            .wait_ram(self.sym(sym::UI_KEYS), 1, 5 * mame::FPS)
+            .wait_ram(self.sym(sym::UI_READY), 1, 20 * mame::FPS)
             .wait_frames(10)
-            .read_ram("after", self.sym("game_board"), 64)
+            .read_ram("after", self.sym(sym::GAME_BOARD), 64)
             .snapshot("after")
     }
 
@@ -97,7 +99,7 @@ fn a_464_without_a_disc_drive_loads_the_tape_and_plays() {
     let b = build("tape-mame");
     for speed in [TapeSpeed::STANDARD, TapeSpeed::FAST] {
         let cdt = b.dir.join(format!("othello-{}.cdt", speed.baud()));
-        media::write_cdt(&b.out, &cdt, speed).unwrap();
+        media::write(&cdt, &media::cdt(&b.out.program(), speed).unwrap()).unwrap();
         let script = Script::new(Machine::Cpc464)
             .cassette(&cdt)
             .wait_frames(100) // BASIC's prompt
@@ -106,7 +108,7 @@ fn a_464_without_a_disc_drive_loads_the_tape_and_plays() {
             .mark("key")
             .type_text(" ")
             // 35 KB at 1 000 baud: 435 CPC s (docs/benchmarks.md, "Tape and snapshot").
-            .wait_ram(b.sym("ui_ready"), 1, 600 * mame::FPS)
+            .wait_ram(b.sym(sym::UI_READY), 1, 600 * mame::FPS)
             .mark("ready")
             .wait_frames(5)
             .snapshot("loaded");
@@ -134,11 +136,11 @@ fn the_snapshot_starts_the_game_on_a_464_and_a_6128() {
     }
     let b = build("sna-mame");
     let sna = b.dir.join("othello.sna");
-    media::write_sna(&b.out, &sna).unwrap();
+    media::write(&sna, &media::sna(&b.out.program()).unwrap()).unwrap();
     for machine in [Machine::Cpc464, Machine::Cpc6128] {
         let script = Script::new(machine)
             .sna(&sna)
-            .wait_ram(b.sym("ui_ready"), 1, 5 * mame::FPS)
+            .wait_ram(b.sym(sym::UI_READY), 1, 5 * mame::FPS)
             .mark("ready");
         let script = b.play_a_move(script);
         let what = format!("{}-sna", machine.name());
@@ -156,8 +158,8 @@ fn the_snapshot_starts_the_game_on_a_464_and_a_6128() {
 #[test]
 fn the_bundled_emulator_runs_the_snapshot_and_the_tape() {
     let b = build("sna-emu");
-    let tape = media::cdt(&b.out, TapeSpeed::STANDARD).unwrap();
-    let snapshot = media::snapshot(&b.out).unwrap();
+    let tape = media::cdt(&b.out.program(), TapeSpeed::STANDARD).unwrap();
+    let snapshot = media::sna(&b.out.program()).unwrap();
     // The same snapshot labelled as a 464's (the machine byte at &6D): run without the second
     // 64 KB, the game finds none and keeps its table in main RAM.
     let mut snapshot_464 = snapshot.clone();
@@ -171,13 +173,13 @@ fn the_bundled_emulator_runs_the_snapshot_and_the_tape() {
             .unwrap_or_else(|e| panic!("{what}: {e}"))
             .cpc;
         cpc.set_rendering(false);
-        let (ready, keys) = (b.sym("ui_ready"), b.sym("ui_keys"));
+        let (ready, keys) = (b.sym(sym::UI_READY), b.sym(sym::UI_KEYS));
         let up = cpc
             .run_until(2_000_000, |m| m.peek(ready) == 1)
             .unwrap_or_else(|e| panic!("{what}: {e}"));
         assert!(up.met(), "{what}: the game waits for a key within 2 s");
         assert_eq!(
-            cpc.read_bytes(b.sym("game_board"), 64),
+            cpc.read_bytes(b.sym(sym::GAME_BOARD), 64),
             board_bytes(&Board::start())
         );
         cpc.press(CpcKey::Return);
@@ -188,12 +190,12 @@ fn the_bundled_emulator_runs_the_snapshot_and_the_tape() {
         assert!(answered.met(), "{what}: the computer answers");
         cpc.run_frames(10).unwrap();
         assert_eq!(
-            cpc.read_bytes(b.sym("game_board"), 64),
+            cpc.read_bytes(b.sym(sym::GAME_BOARD), 64),
             after_one_move(),
             "{what}: the board after a move and the reply"
         );
         assert_eq!(
-            (cpc.has_second_64k(), cpc.peek(b.sym("tt_bank")) != 0),
+            (cpc.has_second_64k(), cpc.peek(b.sym(sym::TT_BANK)) != 0),
             (table_in_block_7, table_in_block_7),
             "{what}: the machine and where the game keeps its table"
         );

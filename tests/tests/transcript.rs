@@ -1,6 +1,6 @@
 //! The game record out of the emulator and back into the reference engine: games played
 //! through the keys in the bundled emulator are read out of memory through the symbol file
-//! (`cpc_harness::transcript`), written as records and read again by `othello-engine`
+//! (`cpc_game::driver::transcript`), written as records and read again by `othello-engine`
 //! (every position the reference rules give, the WOF result, a handicap start as a board
 //! line, a loss on time, the replay); then the command line as a user runs it: `run
 //! --headless --transcript`, `engine replay`, `engine best` / `solve --transcript --ply`,
@@ -8,12 +8,13 @@
 
 mod z80_ui_harness;
 
+use cpc_game::symbols as sym;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use cpc_e2e::workspace;
 use cpc_emu::CpcKey;
-use cpc_harness::transcript::{read_game, TranscriptError};
+use cpc_game::driver::transcript::{read_game, TranscriptError};
 use othello_engine::ai::best_move;
 use othello_engine::board::{Board, Color};
 use othello_engine::game::Move;
@@ -41,9 +42,9 @@ fn moves_of(g: &Game) -> Vec<Move> {
 fn play_out(g: &mut Game, rng: &mut Rng) {
     loop {
         let state = g.state();
-        if state == g.st("ST_PASS") {
+        if state == g.st(sym::ST_PASS) {
             g.key(CpcKey::Space);
-        } else if state == g.st("ST_HUMAN") {
+        } else if state == g.st(sym::ST_HUMAN) {
             let legal = g.legal();
             g.play(legal[rng.below(legal.len())]);
         } else {
@@ -87,7 +88,7 @@ fn a_finished_game_with_a_pass_reads_back_position_by_position() {
     let seed = seed_with_a_pass(&w);
     let mut g = Game::started(&w);
     play_out(&mut g, &mut Rng::new(seed));
-    assert_eq!(g.state(), g.st("ST_GAME_OVER"));
+    assert_eq!(g.state(), g.st(sym::ST_GAME_OVER));
     let (record, comments) = read_game(&g.cpc, g.symbols()).unwrap();
     assert_eq!(*record.game.start(), Board::start());
     assert_eq!(record.game.moves().collect::<Vec<_>>(), moves_of(&g));
@@ -95,7 +96,7 @@ fn a_finished_game_with_a_pass_reads_back_position_by_position() {
     let r = record.result.expect("a result");
     assert_eq!(
         (r.black, r.white),
-        (g.byte("final_black"), g.byte("final_white"))
+        (g.byte(sym::FINAL_BLACK), g.byte(sym::FINAL_WHITE))
     );
     assert_eq!(r.lost_on_time, None);
     assert!(comments.iter().any(|c| c == "start: the standard position"));
@@ -150,8 +151,8 @@ fn a_handicap_game_a_loss_on_time_and_the_replay() {
     );
     assert_eq!(round_trip(&record, &comments), record);
 
-    g.settle_in("ST_GAME_OVER", 1_300_000_000);
-    assert_eq!(g.byte("time_out"), 1);
+    g.settle_in(sym::ST_GAME_OVER, 1_300_000_000);
+    assert_eq!(g.byte(sym::TIME_OUT), 1);
     let (record, comments) = read_game(&g.cpc, g.symbols()).unwrap();
     let board = g.board();
     assert_eq!(
@@ -178,7 +179,7 @@ fn memory_that_holds_no_game_is_refused() {
     let mut g = Game::started(&w);
     g.play(g.legal()[0]);
     // A ply that is not legal where it stands.
-    let list = g.sym("record_list");
+    let list = g.sym(sym::RECORD_LIST);
     g.cpc.write_bytes(list + 1, &[0]);
     let err = read_game(&g.cpc, g.symbols()).unwrap_err();
     assert!(
@@ -190,7 +191,7 @@ fn memory_that_holds_no_game_is_refused() {
         "ply 1 of record_list (a1) is not legal for white: the memory does not hold a game"
     );
     // A start board byte that is no disc.
-    g.cpc.write_bytes(g.sym("start_board") + 5, &[7]);
+    g.cpc.write_bytes(g.sym(sym::START_BOARD) + 5, &[7]);
     let err = read_game(&g.cpc, g.symbols()).unwrap_err();
     assert_eq!(
         err.to_string(),

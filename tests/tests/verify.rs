@@ -8,15 +8,18 @@
 //!
 //! The full-size runs (10 000 positions, 100 games) are in docs/benchmarks.md, not here.
 
+use cpc_game::stage;
+use cpc_game::symbols as sym;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 use cpc_e2e::{oracle, workspace};
-use cpc_harness::build::{assemble_game, default_sources};
+use cpc_game::program::assemble_game;
+use cpc_game::sources::default_dir;
 use cpc_harness::verify::positions::{default_ffo_dir, ffo_positions, suite, Origin};
 use cpc_harness::verify::{
-    self, stage, Config, Image, Levels, MismatchKind, Report, Silent, VerifyError, Z80Ai,
+    self, Config, DriverError, Image, Levels, MismatchKind, Report, Silent, VerifyError, Z80Ai,
 };
 use othello_engine::board::{Board, Color};
 use othello_engine::levels::SearchLevel;
@@ -26,7 +29,7 @@ use othello_engine::weights::{Weights, DEFAULT_TOML};
 const TEST: &str = "verify";
 
 fn image(weights: &Weights) -> Image {
-    let game = assemble_game(&default_sources(), weights, "weights")
+    let game = assemble_game(&default_dir(), weights, "weights")
         .unwrap_or_else(|e| panic!("the game does not build:\n{e}"));
     Image::from_game(&game).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -262,7 +265,7 @@ fn the_search_levels_agree_with_the_reference_on_a_464_too() {
 /// `image` with its search reporting stage `depth` whatever stage its answer comes from: the
 /// `ld a,(sr_done_stage)` before `ld (ai_depth),a` becomes `ld a,depth : nop`.
 fn reporting_stage(mut img: Image, depth: u8) -> Image {
-    let [lo, hi] = img.addr("ai_depth").unwrap().to_le_bytes();
+    let [lo, hi] = img.addr(sym::AI_DEPTH).unwrap().to_le_bytes();
     let p = img.program().clone();
     let at: Vec<usize> = (3..p.bytes.len().saturating_sub(2))
         .filter(|&i| p.bytes[i..i + 3] == [0x32, lo, hi] && p.bytes[i - 3] == 0x3A)
@@ -357,7 +360,7 @@ fn every_level_of_the_weights_file_is_checked_or_reported() {
         z.limit_us = verify::call_limit_us(level);
         let a = z.ai(&two_empties, level).unwrap();
         assert_eq!(
-            a.mv == verify::z80::AI_BAD_INPUT,
+            a.mv == cpc_game::driver::AI_BAD_INPUT,
             report.not_implemented.contains(&level),
             "level {level}"
         );
@@ -365,7 +368,7 @@ fn every_level_of_the_weights_file_is_checked_or_reported() {
     // A level the file does not define is refused before anything runs.
     let max = w.max_level();
     match verify::run(&img, &w, &config(&[max + 1], 10, 0, 1), &Silent) {
-        Err(VerifyError::Level { level, max: m }) => assert_eq!((level, m), (max + 1, max)),
+        Err(VerifyError::Driver(DriverError::Level { level, max: m })) => assert_eq!((level, m), (max + 1, max)),
         other => panic!("level {}: {:?}", max + 1, other.map(|r| r.table())),
     }
 }
@@ -715,7 +718,7 @@ fn the_time_option_sets_the_budgeted_search_and_reproduces_it() {
 fn the_program_starts_after_a_search_ran_first() {
     let img = default_image();
     let line_table = 0x0700u16;
-    let images = img.addr("cell_images").unwrap();
+    let images = img.addr(sym::CELL_IMAGES).unwrap();
     let tables = |z: &Z80Ai| -> Vec<u8> {
         (0..400)
             .map(|i| z.cpc.peek(line_table + i))
@@ -736,7 +739,7 @@ fn the_program_starts_after_a_search_ran_first() {
         white: 1 << 61,
         to_move: Color::Black,
     };
-    assert_ne!(late.ai(&board, 3).unwrap().mv, verify::z80::AI_BAD_INPUT);
+    assert_ne!(late.ai(&board, 3).unwrap().mv, cpc_game::driver::AI_BAD_INPUT);
     late.start().unwrap();
     assert_eq!(tables(&late), want, "the same tables after a search first");
 }

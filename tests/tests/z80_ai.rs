@@ -8,6 +8,7 @@
 
 mod z80_common;
 
+use cpc_game::symbols as sym;
 use othello_engine::ai::best_move;
 use othello_engine::board::{flips, squares, Board, Color};
 use othello_engine::notation::{parse_square, square_name};
@@ -386,7 +387,7 @@ fn ai_entry_leaves_the_machine_as_documented() {
         assert!(deepest <= 14, "the AI used {deepest} bytes of stack");
         let r = best_move(&board, 2, &w);
         assert_eq!((a.mv, a.score), (r.best_move.unwrap_or(AI_PASS), r.score));
-        let kept = z.cpc.read_bytes(z.addr("ai_board"), 64);
+        let kept = z.cpc.read_bytes(z.addr(sym::AI_BOARD), 64);
         assert_eq!(kept, board_bytes(&board), "ai_board is left unchanged");
     }
 }
@@ -399,10 +400,10 @@ fn bad_inputs_are_refused_without_damage() {
     // Levels the program does not play, and sides that are not 1 or 2.
     let beyond = w.max_level() + 1;
     for (level, side) in [(0u8, 1u8), (beyond, 1), (255, 2), (1, 0), (2, 3)] {
-        z.write_board("ai_board", &start);
-        z.cpc.poke(z.addr("ai_side"), side);
-        z.cpc.poke(z.addr("ai_level"), level);
-        z.call("ai_entry", 0);
+        z.write_board(sym::AI_BOARD, &start);
+        z.cpc.poke(z.addr(sym::AI_SIDE), side);
+        z.cpc.poke(z.addr(sym::AI_LEVEL), level);
+        z.call(sym::AI_ENTRY, 0);
         let a = z.read_answer(0);
         assert_eq!(
             (a.mv, a.score, a.nodes),
@@ -418,9 +419,9 @@ fn bad_inputs_are_refused_without_damage() {
         assert_eq!((played.side, played.move_number), (1, 7));
     }
     // pass_move switches the side only.
-    z.cpc.poke(z.addr("side_to_move"), 2);
-    z.call("pass_move", 0);
-    assert_eq!(z.cpc.peek(z.addr("side_to_move")), 1);
+    z.cpc.poke(z.addr(sym::SIDE_TO_MOVE), 2);
+    z.call(sym::PASS_MOVE, 0);
+    assert_eq!(z.cpc.peek(z.addr(sym::SIDE_TO_MOVE)), 1);
 }
 
 #[test]
@@ -428,11 +429,11 @@ fn count_discs_counts_both_colours() {
     let w = Weights::default();
     let mut z = Z80::new(&w, "cpc/weights.toml");
     for b in random_positions(0x5EED_0005, 30) {
-        z.write_board("game_board", &b);
-        z.call("count_discs", 0);
+        z.write_board(sym::GAME_BOARD, &b);
+        z.call(sym::COUNT_DISCS, 0);
         let got = (
-            z.cpc.peek(z.addr("black_count")),
-            z.cpc.peek(z.addr("white_count")),
+            z.cpc.peek(z.addr(sym::BLACK_COUNT)),
+            z.cpc.peek(z.addr(sym::WHITE_COUNT)),
         );
         assert_eq!(
             got,

@@ -5,6 +5,7 @@
 
 mod z80_common;
 
+use cpc_game::symbols as sym;
 use othello_engine::ai::best_move;
 use othello_engine::board::Board;
 use othello_engine::book::{self, symmetry::transform_bits};
@@ -14,15 +15,15 @@ use z80_common::{random_positions, show, side_code, Z80};
 /// What `book_lookup` answers at `level`: `Some((move, score))` when it reports a hit (carry
 /// set). A miss must leave `ai_move` and `ai_score` alone.
 fn z80_lookup(z: &mut Z80, board: &Board, level: u8) -> Option<(u8, i16)> {
-    z.write_board("ai_board", board);
-    z.cpc.poke(z.addr("ai_side"), side_code(board.to_move));
-    z.cpc.poke(z.addr("ai_level"), level);
-    z.cpc.poke(z.addr("ai_move"), 0xEE);
-    z.cpc.poke_word(z.addr("ai_score"), 0x1234);
-    let out = z.call("book_lookup", 0);
+    z.write_board(sym::AI_BOARD, board);
+    z.cpc.poke(z.addr(sym::AI_SIDE), side_code(board.to_move));
+    z.cpc.poke(z.addr(sym::AI_LEVEL), level);
+    z.cpc.poke(z.addr(sym::AI_MOVE), 0xEE);
+    z.cpc.poke_word(z.addr(sym::AI_SCORE), 0x1234);
+    let out = z.call(sym::BOOK_LOOKUP, 0);
     let (mv, score) = (
-        z.cpc.peek(z.addr("ai_move")),
-        z.cpc.peek_word(z.addr("ai_score")) as i16,
+        z.cpc.peek(z.addr(sym::AI_MOVE)),
+        z.cpc.peek_word(z.addr(sym::AI_SCORE)) as i16,
     );
     if out.registers.af & 1 != 0 {
         Some((mv, score))

@@ -6,10 +6,11 @@
 
 mod z80_ui_harness;
 
+use cpc_game::symbols as sym;
 use std::collections::BTreeMap;
 
 use cpc_emu::CpcKey;
-use cpc_harness::verify::stage::{self, stage_name};
+use cpc_game::stage::{self, stage_name};
 use othello_engine::ai::best_move;
 use othello_engine::board::{Board, Color};
 use othello_engine::book;
@@ -62,9 +63,9 @@ fn follow(
     w: &Weights,
     mut human: Option<&mut dyn FnMut(&mut Game) -> u8>,
 ) -> (Vec<Ply>, Board) {
-    let (count, over) = (g.sym("record_count"), g.sym("game_over"));
-    let (ready, state) = (g.sym("ui_ready"), g.sym("ui_state"));
-    let (st_human, st_pass) = (g.st("ST_HUMAN"), g.st("ST_PASS"));
+    let (count, over) = (g.sym(sym::RECORD_COUNT), g.sym(sym::GAME_OVER));
+    let (ready, state) = (g.sym(sym::UI_READY), g.sym(sym::UI_STATE));
+    let (st_human, st_pass) = (g.st(sym::ST_HUMAN), g.st(sym::ST_PASS));
     let demo = human.is_none();
     let computer = |c: Color| demo || c == Color::White;
     let mut board = Board::start();
@@ -95,7 +96,7 @@ fn follow(
         while plies.len() < record.len() {
             let ply = record[plies.len()];
             let before = board;
-            let stage = g.byte("ai_depth");
+            let stage = g.byte(sym::AI_DEPTH);
             if ply == PLY_PASS {
                 assert!(board.must_pass(), "a pass where a move was possible");
                 board.pass();
@@ -132,7 +133,7 @@ fn new_game(g: &mut Game, level: u8, demo: bool, clock_presses: usize) {
     for _ in 0..clock_presses {
         g.key(CpcKey::K);
     }
-    assert_eq!(g.byte("game_level"), level);
+    assert_eq!(g.byte(sym::GAME_LEVEL), level);
     g.press(CpcKey::N);
 }
 
@@ -147,7 +148,7 @@ fn the_top_level_plays_a_whole_game_within_its_budget() {
     g.cpc.set_rendering(false);
     new_game(&mut g, top, true, 0);
     assert_eq!(
-        (g.word("think_black"), g.word("think_white")),
+        (g.word(sym::THINK_BLACK), g.word(sym::THINK_WHITE)),
         (budget_s as u16, budget_s as u16),
         "a new game gives both sides the level's budget"
     );
@@ -157,7 +158,7 @@ fn the_top_level_plays_a_whole_game_within_its_budget() {
     for p in plies.iter().filter(|p| p.ply != PLY_PASS) {
         *stages.entry(stage_name(p.stage)).or_default() += 1;
     }
-    let used: Vec<u32> = ["think_black", "think_white"]
+    let used: Vec<u32> = [sym::THINK_BLACK, sym::THINK_WHITE]
         .iter()
         .map(|s| budget_s - u32::from(g.word(s)))
         .collect();
@@ -220,7 +221,7 @@ fn with_chess_clocks_the_computer_plans_with_its_clock() {
     let mut g = Game::started(&w);
     g.cpc.set_rendering(false);
     new_game(&mut g, level, false, 1);
-    assert_eq!(g.byte("clock_enabled"), 20);
+    assert_eq!(g.byte(sym::CLOCK_ENABLED), 20);
     let mut rng = Rng::new(0x000C_10C6);
     let mut squeezed = false;
     let mut random = |g: &mut Game| {
@@ -228,7 +229,7 @@ fn with_chess_clocks_the_computer_plans_with_its_clock() {
         // game, where its full searches would need ten minutes.
         if !squeezed && g.record().len() >= 12 {
             squeezed = true;
-            g.cpc.poke_word(g.sym("clock_white"), 150);
+            g.cpc.poke_word(g.sym(sym::CLOCK_WHITE), 150);
         }
         let legal = g.legal();
         legal[rng.below(legal.len())]
@@ -238,8 +239,8 @@ fn with_chess_clocks_the_computer_plans_with_its_clock() {
         end.is_game_over(),
         "the game ends on the board, not on time"
     );
-    assert_eq!(g.byte("time_out"), 0, "no flag fell");
-    let left = g.word("clock_white");
+    assert_eq!(g.byte(sym::TIME_OUT), 0, "no flag fell");
+    let left = g.word(sym::CLOCK_WHITE);
     let computer: Vec<&Ply> = plies
         .iter()
         .filter(|p| p.ply != PLY_PASS && p.before.to_move == Color::White)
@@ -292,14 +293,14 @@ fn the_panel_shows_the_stage_while_thinking_and_where_each_move_came_from() {
     g.cpc.set_rendering(false);
     new_game(&mut g, top, true, 0);
     let (count, over, done) = (
-        g.sym("record_count"),
-        g.sym("game_over"),
-        g.sym("ai_done_depth"),
+        g.sym(sym::RECORD_COUNT),
+        g.sym(sym::GAME_OVER),
+        g.sym(sym::AI_DONE_DEPTH),
     );
-    let busy = g.sym("ai_busy");
-    let (state, thinking) = (g.sym("ui_state"), g.st("ST_THINKING"));
-    let last_y = usize::from(g.sym("PY_LAST"));
-    let msg2_y = usize::from(g.sym("PY_MSG") + g.sym("LINE_PITCH"));
+    let busy = g.sym(sym::AI_BUSY);
+    let (state, thinking) = (g.sym(sym::UI_STATE), g.st(sym::ST_THINKING));
+    let last_y = usize::from(g.sym(sym::PY_LAST));
+    let msg2_y = usize::from(g.sym(sym::PY_MSG) + g.sym(sym::LINE_PITCH));
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     let mut stages_shown = 0;
     while g.cpc.peek(over) == 0 && seen.get("exact").copied().unwrap_or(0) < 2 {
@@ -331,7 +332,7 @@ fn the_panel_shows_the_stage_while_thinking_and_where_each_move_came_from() {
         }
         let record = g.record();
         let ply = *record.last().unwrap();
-        let (stage, score) = (g.byte("ai_depth"), g.int16("ai_score"));
+        let (stage, score) = (g.byte(sym::AI_DEPTH), g.int16(sym::AI_SCORE));
         // The move drawn: the next think starts, or the game ends.
         g.run_until("the move drawn", GAME_LIMIT_US, |m| {
             m.peek(state) == thinking || m.peek(over) == 1

@@ -14,8 +14,9 @@
 mod z80_common;
 mod z80_pv;
 
+use cpc_game::symbols as sym;
 use cpc_emu::Registers;
-use cpc_harness::verify::stage;
+use cpc_game::stage;
 use othello_engine::ai::best_move;
 use othello_engine::board::{Board, Color};
 use othello_engine::notation::parse_square;
@@ -41,21 +42,21 @@ fn ffo_or_skip(test: &str) -> Option<Vec<Board>> {
 /// stack where it was, and answer with a legal move. Out: the registers before the call, the
 /// CPC µs from `ai_abort` to the return, and the move.
 fn move_now(z: &mut Z80, board: &Board, level: u8, after_us: u64) -> (Registers, u64, u8) {
-    z.write_board("ai_board", board);
+    z.write_board(sym::AI_BOARD, board);
     z.cpc
-        .poke(z.addr("ai_side"), z80_common::side_code(board.to_move));
-    z.cpc.poke(z.addr("ai_level"), level);
+        .poke(z.addr(sym::AI_SIDE), z80_common::side_code(board.to_move));
+    z.cpc.poke(z.addr(sym::AI_LEVEL), level);
     let before = z.registers();
     let sp = before.sp;
     let started = z
         .cpc
-        .call(z.addr("ai_entry"), after_us)
+        .call(z.addr(sym::AI_ENTRY), after_us)
         .expect("the emulator runs");
     assert!(
         !started.returned,
         "level {level} should think longer than {after_us} µs here"
     );
-    z.cpc.poke(z.addr("ai_abort"), 1);
+    z.cpc.poke(z.addr(sym::AI_ABORT), 1);
     let stop = z
         .cpc
         .run_until(1_000_000, |m| m.pc() == 0 && m.registers().sp == sp)
@@ -64,7 +65,7 @@ fn move_now(z: &mut Z80, board: &Board, level: u8, after_us: u64) -> (Registers,
         panic!("ai_entry did not return within 1 CPC s of ai_abort")
     };
     assert_eq!(z.registers().sp, sp, "the stack is back where it was");
-    let mv = z.cpc.peek(z.addr("ai_move"));
+    let mv = z.cpc.peek(z.addr(sym::AI_MOVE));
     assert!(
         mv < 64 && board.legal_moves() >> mv & 1 == 1,
         "{}: move {mv} is not legal",
@@ -241,7 +242,7 @@ fn the_exact_endgames_first_probe_is_the_last_exact_value() {
     );
     let w = Weights::parse(&toml, "endgame16.toml").expect("valid weights");
     let mut z = Z80::new(&w, "endgame16.toml");
-    let probes = z.addr("sr_mtd_probes");
+    let probes = z.addr(sym::SR_MTD_PROBES);
     let mut board = boards[7];
     let first = ai(&mut z, &board, 6);
     assert_eq!(first.score, 8, "FFO #8");
@@ -257,7 +258,7 @@ fn the_exact_endgames_first_probe_is_the_last_exact_value() {
         let r = best_move(&board, 6, &w);
         assert_eq!(r.score, value, "a best line keeps the value");
         let want = (r.best_move.expect("a move"), r.score);
-        z.call("tt_clear", 0); // both solves from an empty table
+        z.call(sym::TT_CLEAR, 0); // both solves from an empty table
         let warm = ai(&mut z, &board, 6);
         assert_eq!(
             z.cpc.peek(probes),
@@ -265,8 +266,8 @@ fn the_exact_endgames_first_probe_is_the_last_exact_value() {
             "{ply} ply on: one probe, at the last value"
         );
         assert_eq!((warm.mv, warm.score), want, "{}", show(&board));
-        z.cpc.poke(z.addr("sr_mtd_empties"), 0);
-        z.call("tt_clear", 0);
+        z.cpc.poke(z.addr(sym::SR_MTD_EMPTIES), 0);
+        z.call(sym::TT_CLEAR, 0);
         let cold = ai(&mut z, &board, 6);
         assert!(z.cpc.peek(probes) > 1, "{ply} ply on, from 0: more probes");
         assert_eq!((cold.mv, cold.score), want, "{}", show(&board));
@@ -309,11 +310,11 @@ fn move_now_during_the_exact_endgames_probes_plays_a_legal_move() {
     let board = boards[0]; // FFO #1, 14 empties: about a minute of probes at level 6
     move_now(&mut z, &board, 6, 5_000_000);
     assert_eq!(
-        z.cpc.peek(z.addr("ai_depth")),
+        z.cpc.peek(z.addr(sym::AI_DEPTH)),
         0xFE,
         "stopped before any stage was complete"
     );
-    z.cpc.poke(z.addr("ai_abort"), 0);
+    z.cpc.poke(z.addr(sym::AI_ABORT), 0);
 }
 
 #[test]
@@ -478,7 +479,7 @@ fn move_now_stops_the_search_with_a_legal_move() {
     regs.pc = before.pc;
     regs.halted = before.halted;
     z.cpc.set_registers(&regs);
-    z.cpc.poke(z.addr("ai_abort"), 0);
+    z.cpc.poke(z.addr(sym::AI_ABORT), 0);
     let later = random_positions(0x5EED_0D09, 400)
         .into_iter()
         .find(|b| (10..=12).contains(&empties(b)) && !b.must_pass())
@@ -491,9 +492,9 @@ fn the_deep_search_keeps_the_machine_state_and_its_memory() {
     let w = Weights::default();
     let mut z = Z80::new(&w, "cpc/weights.toml");
     // The search's RAM lies above the program and below the stack's reserve.
-    let end = z.addr("program_end");
-    let ram = z.addr("SEARCH_RAM");
-    let ram_end = z.addr("SEARCH_RAM_END");
+    let end = z.addr(sym::PROGRAM_END);
+    let ram = z.addr(sym::SEARCH_RAM);
+    let ram_end = z.addr(sym::SEARCH_RAM_END);
     assert!(
         end <= ram,
         "the program (to {end:#06x}) runs into the search RAM ({ram:#06x})"
@@ -537,7 +538,7 @@ fn the_deep_search_keeps_the_machine_state_and_its_memory() {
         assert!(deepest <= 256, "the AI used {deepest} bytes of stack");
         let r = best_move(&board, level, &w);
         assert_eq!((a.mv, a.score), (r.best_move.unwrap_or(AI_PASS), r.score));
-        let kept = z.cpc.read_bytes(z.addr("ai_board"), 64);
+        let kept = z.cpc.read_bytes(z.addr(sym::AI_BOARD), 64);
         assert_eq!(kept, board_bytes(&board), "ai_board is left unchanged");
     }
 }
@@ -589,12 +590,12 @@ fn hard_limit(left: u64, e: u64, endgame: u64, wld: u64) -> u64 {
 fn ai_timed(z: &mut Z80, board: &Board, level: u8, left: u16) -> AiAnswer {
     let a = z.ai_timed(board, level, left, DEEP_LIMIT_US);
     assert_eq!(
-        z.cpc.peek_word(z.addr("ai_time")),
+        z.cpc.peek_word(z.addr(sym::AI_TIME)),
         0,
         "ai_time holds for one call"
     );
     assert_eq!(
-        z.cpc.peek(z.addr("ai_abort")),
+        z.cpc.peek(z.addr(sym::AI_ABORT)),
         0,
         "the time limit's stop is cleared"
     );
@@ -754,35 +755,35 @@ fn the_time_managers_limits_are_those_of_the_document() {
     let def = stage::search_level(&w, top).expect("a search level");
     let (endgame, wld) = (def.endgame, def.wld);
     let mut z = Z80::new(&w, "cpc/weights.toml");
-    let empty_at = z.addr("FRAMES") + z.addr("FR_EMPTY");
+    let empty_at = z.addr(sym::FRAMES) + z.addr(sym::FR_EMPTY);
     for left in [
         1u16, 5, 6, 9, 40, 150, 240, 300, 405, 700, 1500, 1800, 65535,
     ] {
         for e in [60u8, 45, 30, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 5] {
             z.cpc.poke(empty_at, e);
-            z.cpc.poke(z.addr("sr_endgame"), endgame);
-            z.cpc.poke(z.addr("sr_wld_from"), wld);
-            z.cpc.poke(z.addr("sr_exact"), u8::from(e <= endgame));
-            z.cpc.poke(z.addr("sr_only"), 0);
-            z.cpc.poke_word(z.addr("tm_time"), left);
-            z.call("tm_start", 0);
-            let frames = u64::from(z.cpc.peek_word(z.addr("ai_timer")));
+            z.cpc.poke(z.addr(sym::SR_ENDGAME), endgame);
+            z.cpc.poke(z.addr(sym::SR_WLD_FROM), wld);
+            z.cpc.poke(z.addr(sym::SR_EXACT), u8::from(e <= endgame));
+            z.cpc.poke(z.addr(sym::SR_ONLY), 0);
+            z.cpc.poke_word(z.addr(sym::TM_TIME), left);
+            z.call(sym::TM_START, 0);
+            let frames = u64::from(z.cpc.peek_word(z.addr(sym::AI_TIMER)));
             let (l, e64) = (u64::from(left), u64::from(e));
             if let Some(soft) = soft_limit(l, e64, u64::from(endgame), u64::from(wld)) {
                 // The middle game: another stage only while 3 x (frames gone) <= soft.
-                let soft_frames = u64::from(z.cpc.peek_word(z.addr("tm_soft")));
+                let soft_frames = u64::from(z.cpc.peek_word(z.addr(sym::TM_SOFT)));
                 assert_eq!(soft_frames * 19_968, soft, "{left} s left, {e} empties");
                 let started = 1000u16;
-                z.cpc.poke_word(z.addr("tm_start_frame"), started);
+                z.cpc.poke_word(z.addr(sym::TM_START_FRAME), started);
                 for gone in [soft_frames / 3, soft_frames / 3 + 1] {
                     let now = (u64::from(started) + gone) as u16;
                     // Again if a frame's interrupt counted one more meanwhile (a call
                     // takes microseconds, a frame 20 ms: twice in a row cannot happen).
                     let carry = (0..3)
                         .find_map(|_| {
-                            z.cpc.poke_word(z.addr("frame_counter"), now);
-                            let carry = z.call("tm_more", 0).registers.af & 1 == 1;
-                            (z.cpc.peek_word(z.addr("frame_counter")) == now).then_some(carry)
+                            z.cpc.poke_word(z.addr(sym::FRAME_COUNTER), now);
+                            let carry = z.call(sym::TM_MORE, 0).registers.af & 1 == 1;
+                            (z.cpc.peek_word(z.addr(sym::FRAME_COUNTER)) == now).then_some(carry)
                         })
                         .expect("tm_more between two frames");
                     assert_eq!(
@@ -792,7 +793,7 @@ fn the_time_managers_limits_are_those_of_the_document() {
                     );
                 }
             }
-            z.call("tm_stop", 0);
+            z.call(sym::TM_STOP, 0);
             let hard = hard_limit(l, e64, u64::from(endgame), u64::from(wld));
             assert_eq!(frames * 19_968, hard, "{left} s left, {e} empties");
         }

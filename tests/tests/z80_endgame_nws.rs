@@ -6,6 +6,7 @@
 
 mod z80_common;
 
+use cpc_game::symbols as sym;
 use othello_engine::board::Board;
 use othello_engine::solve::solve_window;
 use othello_engine::weights::Weights;
@@ -13,7 +14,7 @@ use z80_common::{random_positions, show, side_code, Z80};
 
 /// The empty list from its head, as the search walks it (cpc/moves.asm `el_init`).
 fn empty_list(z: &Z80) -> Vec<u8> {
-    let list = z.addr("EL_LIST");
+    let list = z.addr(sym::EL_LIST);
     let mut cells = Vec::new();
     let mut cell = z.cpc.peek(list);
     while cell != 0 && cells.len() < 64 {
@@ -25,29 +26,29 @@ fn empty_list(z: &Z80) -> Vec<u8> {
 
 /// The mailbox's 100 cells, the frame included.
 fn mailbox(z: &Z80) -> Vec<u8> {
-    let at = z.addr("mb_board");
+    let at = z.addr(sym::MB_BOARD);
     (0..100).map(|c| z.cpc.peek(at + c)).collect()
 }
 
 /// The position on the mailbox with the exact endgame's state set up as the root's stage
 /// does (cpc/search.asm `sr_deep`, endgame.asm `eg_exact_mode`).
 fn set_up(z: &mut Z80, board: &Board) {
-    z.write_board("ai_board", board);
+    z.write_board(sym::AI_BOARD, board);
     let mut regs = z.registers();
-    regs.hl = z.addr("ai_board");
+    regs.hl = z.addr(sym::AI_BOARD);
     z.cpc.set_registers(&regs);
-    z.call("mb_load", 0);
-    z.call("el_init", 0);
-    z.call("eg_regions", 0);
-    z.call("eg_exact_mode", 0);
-    z.cpc.poke(z.addr("ai_abort"), 0);
+    z.call(sym::MB_LOAD, 0);
+    z.call(sym::EL_INIT, 0);
+    z.call(sym::EG_REGIONS, 0);
+    z.call(sym::EG_EXACT_MODE, 0);
+    z.cpc.poke(z.addr(sym::AI_ABORT), 0);
 }
 
 /// `eg_nws_node` on the root frame with the window (alpha, alpha + 1), biased by &8000.
 fn null_window_value(z: &mut Z80, board: &Board, alpha: i32) -> i32 {
-    let frame = z.addr("FRAMES");
+    let frame = z.addr(sym::FRAMES);
     let [alpha_at, beta_at, diff_at, empty_at, p_at, o_at] =
-        ["FR_ALPHA", "FR_BETA", "FR_DIFF", "FR_EMPTY", "FR_P", "FR_O"].map(|f| frame + z.addr(f));
+        [sym::FR_ALPHA, sym::FR_BETA, sym::FR_DIFF, sym::FR_EMPTY, sym::FR_P, sym::FR_O].map(|f| frame + z.addr(f));
     let (p, o) = board.player_opponent();
     let biased = |v: i32| (v + 0x8000) as u16;
     let diff = p.count_ones() as i32 - o.count_ones() as i32;
@@ -59,13 +60,13 @@ fn null_window_value(z: &mut Z80, board: &Board, alpha: i32) -> i32 {
     z.cpc.poke(o_at, side_code(board.to_move.opponent()));
     let mut regs = z.registers();
     regs.ix = frame;
-    regs.iy = z.addr("UNDO_STACK");
+    regs.iy = z.addr(sym::UNDO_STACK);
     z.cpc.set_registers(&regs);
-    z.call("eg_nws_node", 0);
+    z.call(sym::EG_NWS_NODE, 0);
     let after = z.registers();
     assert_eq!(
         (after.ix, after.iy),
-        (frame, z.addr("UNDO_STACK")),
+        (frame, z.addr(sym::UNDO_STACK)),
         "IX and the undo stack are back"
     );
     i32::from(after.hl) - 0x8000
@@ -75,7 +76,7 @@ fn null_window_value(z: &mut Z80, board: &Board, alpha: i32) -> i32 {
 fn null_window_values_bound_the_exact_value_for_every_alpha() {
     let w = Weights::default();
     let mut z = Z80::new(&w, "cpc/weights.toml");
-    let most = u32::from(z.addr("EG_NWS_EMPTIES"));
+    let most = u32::from(z.addr(sym::EG_NWS_EMPTIES));
     let pool: Vec<Board> = random_positions(0x5EED_0E0E, 3000)
         .into_iter()
         .filter(|b| (1..=most).contains(&b.empties().count_ones()))
@@ -102,7 +103,7 @@ fn null_window_values_bound_the_exact_value_for_every_alpha() {
     for b in &boards {
         set_up(&mut z, b);
         let before = mailbox(&z);
-        let (list, parity) = (empty_list(&z), z.cpc.peek(z.addr("eg_parity")));
+        let (list, parity) = (empty_list(&z), z.cpc.peek(z.addr(sym::EG_PARITY)));
         let (p, o) = b.player_opponent();
         let exact = solve_window(p, o, -64, 64);
         for &alpha in &alphas {
@@ -126,7 +127,7 @@ fn null_window_values_bound_the_exact_value_for_every_alpha() {
         assert_eq!(mailbox(&z), before, "{}: the board is back", show(b));
         assert_eq!(empty_list(&z), list, "{}: the empty list is whole", show(b));
         assert_eq!(
-            z.cpc.peek(z.addr("eg_parity")),
+            z.cpc.peek(z.addr(sym::EG_PARITY)),
             parity,
             "{}: the quarters' parity is back",
             show(b)

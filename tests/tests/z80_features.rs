@@ -13,8 +13,9 @@
 mod z80_pv;
 mod z80_ui_harness;
 
+use cpc_game::symbols as sym;
 use cpc_emu::CpcKey;
-use cpc_harness::verify::stage;
+use cpc_game::stage;
 use othello_engine::ai::best_move;
 use othello_engine::board::{Board, Color};
 use othello_engine::notation::square_name;
@@ -41,7 +42,7 @@ fn started_at(level: u8, weights: &Weights) -> Game {
         }
         g.key(CpcKey::Esc);
     }
-    assert_eq!(g.byte("game_level"), level);
+    assert_eq!(g.byte(sym::GAME_LEVEL), level);
     g
 }
 
@@ -91,11 +92,11 @@ fn check_record(
 /// The panel's record rows for `plies` (5 a row, the last rows when they do not all fit).
 fn assert_record_panel(g: &Game, plies: &[u8], at: &str) {
     let (rows, per_row) = (
-        usize::from(g.sym("RECORD_ROWS")),
-        usize::from(g.sym("RECORD_PER_ROW")),
+        usize::from(g.sym(sym::RECORD_ROWS)),
+        usize::from(g.sym(sym::RECORD_PER_ROW)),
     );
     let first = plies.len().saturating_sub(rows * per_row).div_ceil(per_row) * per_row;
-    let y = usize::from(g.sym("PY_RECORD"));
+    let y = usize::from(g.sym(sym::PY_RECORD));
     for row in 0..rows {
         let from = (first + row * per_row).min(plies.len());
         let to = (from + per_row).min(plies.len());
@@ -117,7 +118,7 @@ fn assert_record_panel(g: &Game, plies: &[u8], at: &str) {
         }
     });
     assert_eq!(
-        g.panel_line(usize::from(g.sym("PY_LAST"))),
+        g.panel_line(usize::from(g.sym(sym::PY_LAST))),
         format!("LAST{last:>10}"),
         "{at}"
     );
@@ -134,9 +135,9 @@ fn play_random(g: &mut Game, rng: &mut Rng, turns: usize) -> Vec<u8> {
     let mut made = Vec::new();
     while made.len() < turns {
         let state = g.state();
-        if state == g.st("ST_PASS") {
+        if state == g.st(sym::ST_PASS) {
             g.key(CpcKey::Space);
-        } else if state == g.st("ST_HUMAN") {
+        } else if state == g.st(sym::ST_HUMAN) {
             let legal = g.legal();
             let sq = legal[rng.below(legal.len())];
             g.play(sq);
@@ -155,7 +156,7 @@ fn the_hint_is_the_ai_move_with_its_score_and_pv() {
         let mut g = started_at(level, &w);
         let mut rng = Rng::new(u64::from(level) * 31);
         for turn in 0..8 {
-            if g.state() != g.st("ST_HUMAN") {
+            if g.state() != g.st(sym::ST_HUMAN) {
                 break;
             }
             let at = format!("level {level}, turn {turn}");
@@ -163,9 +164,9 @@ fn the_hint_is_the_ai_move_with_its_score_and_pv() {
             let want = best_move(&board, level, &w);
             let mv = want.best_move.expect("the human can move");
             g.key(CpcKey::H);
-            assert_eq!(g.state(), g.st("ST_HUMAN"), "{at}");
-            assert_eq!(g.byte("hint_square"), mv, "{at}: the hint");
-            assert_eq!(g.int16("hint_score"), want.score, "{at}: its score");
+            assert_eq!(g.state(), g.st(sym::ST_HUMAN), "{at}");
+            assert_eq!(g.byte(sym::HINT_SQUARE), mv, "{at}: the hint");
+            assert_eq!(g.int16(sym::HINT_SCORE), want.score, "{at}: its score");
             let pv = g.hint_pv();
             assert_eq!(pv, want.pv, "{at}: the principal variation");
             // On the board: the ring and the cursor on the hint, nowhere else.
@@ -204,7 +205,7 @@ fn the_hint_is_the_ai_move_with_its_score_and_pv() {
         let mut rng = Rng::new(u64::from(level) * 41);
         let (mut in_book, mut searched, mut longest) = (0, 0, 0);
         for turn in 0..14 {
-            if g.state() != g.st("ST_HUMAN") {
+            if g.state() != g.st(sym::ST_HUMAN) {
                 break;
             }
             let at = format!("level {level}, turn {turn}");
@@ -213,7 +214,7 @@ fn the_hint_is_the_ai_move_with_its_score_and_pv() {
             let mv = want.best_move.expect("the human can move");
             g.key(CpcKey::H);
             assert_eq!(
-                (g.byte("hint_square"), g.int16("hint_score")),
+                (g.byte(sym::HINT_SQUARE), g.int16(sym::HINT_SCORE)),
                 (mv, want.score),
                 "{at}: the hint"
             );
@@ -259,9 +260,9 @@ fn the_hint_is_the_ai_move_with_its_score_and_pv() {
 
 /// `score_list` as far as `scores_done`.
 fn scores_stored(g: &Game) -> Vec<i16> {
-    let n = usize::from(g.byte("scores_done"));
+    let n = usize::from(g.byte(sym::SCORES_DONE));
     g.cpc
-        .read_bytes(g.sym("score_list"), 2 * n)
+        .read_bytes(g.sym(sym::SCORE_LIST), 2 * n)
         .chunks(2)
         .map(|c| i16::from_le_bytes([c[0], c[1]]))
         .collect()
@@ -304,10 +305,10 @@ fn per_move_scores_are_the_reference_move_scores() {
         let mut g = started_at(level, &w);
         let mut rng = Rng::new(seed);
         g.key(CpcKey::S);
-        assert_eq!(g.byte("scores_on"), 1);
+        assert_eq!(g.byte(sym::SCORES_ON), 1);
         let (mut turns, mut book, mut exact, mut child_passes) = (0, 0, 0, 0);
         let mut hinted = false;
-        while g.state() == g.st("ST_HUMAN") && turns < max_turns {
+        while g.state() == g.st(sym::ST_HUMAN) && turns < max_turns {
             let at = format!("level {level}, turn {turns}");
             let board = g.board();
             let want = move_scores(&board, level, &w);
@@ -317,7 +318,7 @@ fn per_move_scores_are_the_reference_move_scores() {
                 legal,
                 "{at}"
             );
-            assert_eq!(usize::from(g.byte("scores_done")), legal.len(), "{at}");
+            assert_eq!(usize::from(g.byte(sym::SCORES_DONE)), legal.len(), "{at}");
             assert_eq!(
                 scores_stored(&g),
                 want.iter().map(|&(_, v)| v).collect::<Vec<_>>(),
@@ -356,7 +357,7 @@ fn per_move_scores_are_the_reference_move_scores() {
                 let best = want.iter().map(|&(_, v)| v).max().unwrap();
                 let first = want.iter().find(|&&(_, v)| v == best).unwrap().0;
                 assert_eq!(
-                    (g.byte("hint_square"), g.int16("hint_score")),
+                    (g.byte(sym::HINT_SQUARE), g.int16(sym::HINT_SCORE)),
                     (first, best)
                 );
                 assert_eq!(
@@ -370,7 +371,7 @@ fn per_move_scores_are_the_reference_move_scores() {
                 g.cpc.save_png(&png).expect("screenshot written");
             }
             play_random(&mut g, &mut rng, 1);
-            while g.state() == g.st("ST_PASS") {
+            while g.state() == g.st(sym::ST_PASS) {
                 g.key(CpcKey::Space); // the human passes: the computer moves again
             }
             turns += 1;
@@ -385,9 +386,9 @@ fn per_move_scores_are_the_reference_move_scores() {
             assert!(book > 0 && exact > 0 && child_passes > 0);
         }
         // Off: no number left on the board.
-        if g.state() == g.st("ST_HUMAN") {
+        if g.state() == g.st(sym::ST_HUMAN) {
             g.key(CpcKey::S);
-            assert_eq!(g.byte("scores_on"), 0);
+            assert_eq!(g.byte(sym::SCORES_ON), 0);
             assert!(
                 (0..64).all(|sq| g.score_shown(sq).is_none()),
                 "numbers after S off"
@@ -419,18 +420,18 @@ fn per_move_scores_at_the_top_level_show_progress_and_stop_on_m_or_esc() {
     let n = want.len();
     for (round, key) in [CpcKey::M, CpcKey::Esc].into_iter().enumerate() {
         g.press(CpcKey::S);
-        assert_eq!(g.byte("scores_on"), 1);
-        let done = g.sym("scores_done");
+        assert_eq!(g.byte(sym::SCORES_ON), 1);
+        let done = g.sym(sym::SCORES_DONE);
         g.run_until("the first score", 600_000_000, |m| m.peek(done) >= 1);
         g.cpc.run_frames(5).unwrap(); // the panel follows
         assert!(!g.ready(), "still working on the others");
         assert_eq!(g.messages()[2], format!("SCORING 1/{n}"));
         g.press_busy(key, 200_000_000);
         g.settle();
-        assert_eq!(g.state(), g.st("ST_HUMAN"), "{key:?} stops the scores only");
-        let k = usize::from(g.byte("scores_done"));
+        assert_eq!(g.state(), g.st(sym::ST_HUMAN), "{key:?} stops the scores only");
+        let k = usize::from(g.byte(sym::SCORES_DONE));
         assert!((1..n).contains(&k), "{key:?}: {k} of {n} scored");
-        assert_eq!(g.byte("ai_stopped"), 1);
+        assert_eq!(g.byte(sym::AI_STOPPED), 1);
         assert_eq!(
             scores_stored(&g),
             want[..k].iter().map(|&(_, v)| v).collect::<Vec<_>>(),
@@ -451,7 +452,7 @@ fn per_move_scores_at_the_top_level_show_progress_and_stop_on_m_or_esc() {
     }
     // The game goes on from the same position, no menu opened.
     assert_eq!(g.board(), board);
-    assert_eq!(g.state(), g.st("ST_HUMAN"));
+    assert_eq!(g.state(), g.st(sym::ST_HUMAN));
 }
 
 #[test]
@@ -477,10 +478,10 @@ fn take_back_undoes_the_human_move_and_the_computer_reply() {
         assert_eq!(g.record(), before[..cut], "{at}");
         let board = replay(Board::start(), &before[..cut]);
         assert_eq!(g.board(), board, "{at}");
-        assert_eq!(g.state(), g.st("ST_HUMAN"), "{at}");
+        assert_eq!(g.state(), g.st(sym::ST_HUMAN), "{at}");
         assert_eq!(g.legal(), legal_moves(&board), "{at}");
         assert_eq!(
-            usize::from(g.byte("move_number")),
+            usize::from(g.byte(sym::MOVE_NUMBER)),
             cut,
             "{at}: no pass so far"
         );
@@ -519,7 +520,7 @@ fn take_back_after_a_pass_and_from_game_over() {
     let mut g = started_at(1, &w);
     let mut rng = Rng::new(seed);
     play_random(&mut g, &mut rng, 64);
-    assert_eq!(g.state(), g.st("ST_GAME_OVER"));
+    assert_eq!(g.state(), g.st(sym::ST_GAME_OVER));
     assert_eq!(g.record(), plies, "the game through the keys");
     let mut seen_pass = false;
     while g.record().len() > 6 {
@@ -531,9 +532,9 @@ fn take_back_after_a_pass_and_from_game_over() {
         seen_pass |= before[cut..].contains(&PLY_PASS);
         g.key(CpcKey::B);
         assert_eq!(g.record(), before[..cut]);
-        assert_eq!(g.byte("game_over"), 0);
+        assert_eq!(g.byte(sym::GAME_OVER), 0);
         assert_eq!(g.board(), replay(Board::start(), &before[..cut]));
-        assert_eq!(g.state(), g.st("ST_HUMAN"));
+        assert_eq!(g.state(), g.st(sym::ST_HUMAN));
         assert_record_panel(&g, &before[..cut], "after B");
     }
     assert!(seen_pass, "no take-back went across a pass");
@@ -547,16 +548,16 @@ fn two_players_play_both_sides_and_take_back_one_move() {
     let w = Weights::default();
     let mut g = Game::started(&w);
     g.keys(&[CpcKey::Esc, CpcKey::P]);
-    assert_eq!(g.byte("play_mode"), g.sym("MODE_TWO") as u8);
-    assert_eq!(line(&g, "PY_MENU_PLAYERS"), "P  PLAYERS   2");
-    assert_eq!(line(&g, "PY_YOU"), "PLAYERS      2");
+    assert_eq!(g.byte(sym::PLAY_MODE), g.sym(sym::MODE_TWO) as u8);
+    assert_eq!(line(&g, sym::PY_MENU_PLAYERS), "P  PLAYERS   2");
+    assert_eq!(line(&g, sym::PY_YOU), "PLAYERS      2");
     g.key(CpcKey::Esc);
     let mut rng = Rng::new(9);
-    let thinking = g.st("ST_THINKING");
-    let state = g.sym("ui_state");
+    let thinking = g.st(sym::ST_THINKING);
+    let state = g.sym(sym::UI_STATE);
     let mut board = Board::start();
     for ply in 0..20 {
-        assert_eq!(g.state(), g.st("ST_HUMAN"), "ply {ply}: a human asked");
+        assert_eq!(g.state(), g.st(sym::ST_HUMAN), "ply {ply}: a human asked");
         assert_eq!(g.board(), board, "ply {ply}");
         assert_eq!(
             g.messages()[0],
@@ -585,7 +586,7 @@ fn two_players_play_both_sides_and_take_back_one_move() {
         replay(Board::start(), &before[..before.len() - 1])
     );
     assert_eq!(
-        g.colour("side_to_move"),
+        g.colour(sym::SIDE_TO_MOVE),
         replay(Board::start(), &before[..before.len() - 1]).to_move
     );
     check_record(&g, Board::start(), 1, &w, |_| false);
@@ -597,16 +598,16 @@ fn the_demo_plays_itself_and_esc_stops_it() {
     // Level 1, a whole game: every ply is the reference's, both sides.
     let mut g = Game::started(&w);
     g.keys(&[CpcKey::Esc, CpcKey::P, CpcKey::P]);
-    assert_eq!(g.byte("play_mode"), g.sym("MODE_DEMO") as u8);
-    assert_eq!(line(&g, "PY_MENU_PLAYERS"), "P  PLAYERS   0");
-    assert_eq!(line(&g, "PY_YOU"), "PLAYERS   DEMO");
+    assert_eq!(g.byte(sym::PLAY_MODE), g.sym(sym::MODE_DEMO) as u8);
+    assert_eq!(line(&g, sym::PY_MENU_PLAYERS), "P  PLAYERS   0");
+    assert_eq!(line(&g, sym::PY_YOU), "PLAYERS   DEMO");
     g.press(CpcKey::Esc);
-    g.settle_in("ST_GAME_OVER", GAME_LIMIT_US);
+    g.settle_in(sym::ST_GAME_OVER, GAME_LIMIT_US);
     let end = check_record(&g, Board::start(), 1, &w, |_| true);
     assert!(end.is_game_over());
     let fs = end.final_score();
     assert_eq!(
-        (g.byte("final_black"), g.byte("final_white")),
+        (g.byte(sym::FINAL_BLACK), g.byte(sym::FINAL_WHITE)),
         (fs.black, fs.white)
     );
     eprintln!(
@@ -620,18 +621,18 @@ fn the_demo_plays_itself_and_esc_stops_it() {
     // Level 2, a new demo game stopped with ESC: the menu comes up and nothing moves.
     g.keys(&[CpcKey::Esc, CpcKey::L]);
     g.press(CpcKey::N);
-    let count = g.sym("record_count");
+    let count = g.sym(sym::RECORD_COUNT);
     g.run_until("8 demo plies", GAME_LIMIT_US, |m| m.peek(count) >= 8);
     g.press_busy(CpcKey::Esc, 2_000_000);
-    g.settle_in("ST_MENU", 5_000_000);
+    g.settle_in(sym::ST_MENU, 5_000_000);
     let stopped = g.record();
     g.cpc.run_for(3_000_000).unwrap();
     assert_eq!(g.record(), stopped, "the demo goes on after ESC");
-    assert_eq!(g.state(), g.st("ST_MENU"));
+    assert_eq!(g.state(), g.st(sym::ST_MENU));
     check_record(&g, Board::start(), 2, &w, |_| true);
     // One player again: the human (black) or the computer goes on from there.
     g.key(CpcKey::P);
-    assert_eq!(g.byte("play_mode"), g.sym("MODE_COMPUTER") as u8);
+    assert_eq!(g.byte(sym::PLAY_MODE), g.sym(sym::MODE_COMPUTER) as u8);
     g.key(CpcKey::Esc);
     let mut rng = Rng::new(3);
     play_random(&mut g, &mut rng, 2);
@@ -692,7 +693,7 @@ fn a_set_up_position_is_played_from() {
     let w = Weights::default();
     let mut g = Game::started(&w);
     g.keys(&[CpcKey::Esc, CpcKey::E]);
-    assert_eq!(g.state(), g.st("ST_SETUP"));
+    assert_eq!(g.state(), g.st(sym::ST_SETUP));
     assert_eq!(g.messages(), ["SET UP", "SQUARE D4", "BLACK TO MOVE"]);
     assert!(g.has_frame(27), "the cursor frame over the d4 disc");
     // The cursor stops at the edges.
@@ -701,9 +702,9 @@ fn a_set_up_position_is_played_from() {
     assert_eq!(g.cursor(), 0);
     // ESC puts everything back.
     g.key(CpcKey::Space);
-    assert_eq!(g.byte("game_board"), 1);
+    assert_eq!(g.byte(sym::GAME_BOARD), 1);
     g.key(CpcKey::Esc);
-    assert_eq!(g.state(), g.st("ST_MENU"));
+    assert_eq!(g.state(), g.st(sym::ST_MENU));
     assert_eq!(g.board(), Board::start());
     g.assert_screen_shows(&Board::start(), None, None, "after ESC");
 
@@ -727,13 +728,13 @@ fn a_set_up_position_is_played_from() {
     assert_eq!(g.board(), want, "the position as placed");
     g.assert_screen_shows(&want, Some(63), None, "set up");
     assert_eq!(
-        line(&g, "PY_BLACK"),
+        line(&g, sym::PY_BLACK),
         format!("BLACK{:>9}", want.black.count_ones())
     );
 
     // ENTER: white (the computer) moves first from it, as the reference would.
     g.key(CpcKey::Return);
-    assert_eq!(line(&g, "PY_INFO"), "SET UP GAME");
+    assert_eq!(line(&g, sym::PY_INFO), "SET UP GAME");
     let reply = best_move(&want, 1, &w).best_move.expect("white can move");
     assert_eq!(g.record(), [reply]);
     let mut rng = Rng::new(4);
@@ -756,21 +757,21 @@ fn handicap_corners_go_to_the_human() {
     g.key(CpcKey::Esc);
     for n in 1..=4usize {
         g.key(CpcKey::H);
-        assert_eq!(line(&g, "PY_MENU_HANDICAP"), format!("H  HANDICAP{n:>3}"));
+        assert_eq!(line(&g, sym::PY_MENU_HANDICAP), format!("H  HANDICAP{n:>3}"));
         g.key(CpcKey::N);
         let mut want = Board::start();
         for &c in &corners[..n] {
             want.black |= 1 << c;
         }
         assert_eq!(g.board(), want, "{n} corners for black");
-        assert_eq!(g.state(), g.st("ST_HUMAN"), "black still moves first");
-        assert_eq!(line(&g, "PY_INFO"), format!("HANDICAP{n:>6}"));
-        g.assert_screen_shows(&want, Some(g.cursor()), None, "handicap");
+        assert_eq!(g.state(), g.st(sym::ST_HUMAN), "black still moves first");
+        assert_eq!(line(&g, sym::PY_INFO), format!("HANDICAP{n:>6}"));
+        g.assert_screen_shows(&want, Some(g.cursor()), None, sym::HANDICAP);
         g.key(CpcKey::Esc);
     }
     // The human as white with two corners: the computer (black) opens on that board.
     g.keys(&[CpcKey::H, CpcKey::H, CpcKey::H, CpcKey::C]);
-    assert_eq!(g.byte("handicap"), 2);
+    assert_eq!(g.byte(sym::HANDICAP), 2);
     g.key(CpcKey::N);
     let mut want = Board::start();
     want.white |= 1 << 0 | 1 << 63;
@@ -787,7 +788,7 @@ fn handicap_corners_go_to_the_human() {
         CpcKey::N,
     ]);
     assert_eq!(g.board(), Board::start());
-    assert_eq!(line(&g, "PY_INFO"), "");
+    assert_eq!(line(&g, sym::PY_INFO), "");
 }
 
 /// Seconds and scan lines used of `side`'s clock (`clock_black` / `clock_white`).
@@ -802,30 +803,30 @@ fn clocks_count_emulated_time_and_the_flag_falls() {
     let w = Weights::default();
     let mut g = started_at(2, &w);
     g.key(CpcKey::Esc);
-    assert_eq!(line(&g, "PY_MENU_CLOCK"), "K  CLOCK   OFF");
+    assert_eq!(line(&g, sym::PY_MENU_CLOCK), "K  CLOCK   OFF");
     for want in ["20", "30", "40", "OFF", "20"] {
         g.key(CpcKey::K);
-        assert_eq!(line(&g, "PY_MENU_CLOCK"), format!("K  CLOCK{want:>6}"));
+        assert_eq!(line(&g, sym::PY_MENU_CLOCK), format!("K  CLOCK{want:>6}"));
     }
     // The setting applies from the new game on.
-    assert_eq!(line(&g, "PY_BLACK"), "BLACK        2");
+    assert_eq!(line(&g, sym::PY_BLACK), "BLACK        2");
     g.cpc.set_rendering(false);
-    let side = g.sym("clock_side");
+    let side = g.sym(sym::CLOCK_SIDE);
     g.press(CpcKey::N);
     g.run_until("black's clock starts", 1_000_000, |m| m.peek(side) == 1);
     let black_start = g.cpc.time_us();
     g.settle();
-    assert_eq!(line(&g, "PY_BLACK"), "BLACK  2 20:00");
-    assert_eq!(line(&g, "PY_WHITE"), "WHITE  2 20:00");
+    assert_eq!(line(&g, sym::PY_BLACK), "BLACK  2 20:00");
+    assert_eq!(line(&g, sym::PY_WHITE), "WHITE  2 20:00");
     // The clock counts whole frames (312 lines of 64 µs), so 61 s and one frame's time hold
     // at least 61 s of them, whatever the frames' phase (running to the next frame's start
     // could add next to nothing).
     g.cpc
         .run_for(black_start + 61_000_000 + FRAME_US - g.cpc.time_us())
         .unwrap();
-    assert_eq!(line(&g, "PY_BLACK"), "BLACK  2 18:59", "61 s later");
+    assert_eq!(line(&g, sym::PY_BLACK), "BLACK  2 18:59", "61 s later");
     assert_eq!(
-        line(&g, "PY_WHITE"),
+        line(&g, sym::PY_WHITE),
         "WHITE  2 20:00",
         "white's clock stands"
     );
@@ -854,7 +855,7 @@ fn clocks_count_emulated_time_and_the_flag_falls() {
     });
     let restart = g.cpc.time_us();
     let left_us = (1200 * 15_625 - clock_used_lines(&g, "black", 20)) * 64;
-    let time_out = g.sym("time_out");
+    let time_out = g.sym(sym::TIME_OUT);
     g.run_until("black's flag falls", 1_300_000_000, |m| {
         m.peek(time_out) != 0
     });
@@ -875,20 +876,20 @@ fn clocks_count_emulated_time_and_the_flag_falls() {
         think_us as f64 / 1e6,
         white_us as f64 / 1e6
     );
-    g.settle_in("ST_GAME_OVER", 1_000_000);
+    g.settle_in(sym::ST_GAME_OVER, 1_000_000);
     assert_eq!(
         (
-            g.byte("game_over"),
-            g.byte("game_winner"),
-            g.byte("time_out")
+            g.byte(sym::GAME_OVER),
+            g.byte(sym::GAME_WINNER),
+            g.byte(sym::TIME_OUT)
         ),
         (1, 2, 1)
     );
     assert_eq!(g.messages(), ["GAME OVER", "WHITE WINS", "TIME UP: BLACK"]);
-    assert!(line(&g, "PY_BLACK").ends_with(" 00:00"));
+    assert!(line(&g, sym::PY_BLACK).ends_with(" 00:00"));
     let board = g.board();
     assert_eq!(
-        (g.byte("final_black"), g.byte("final_white")),
+        (g.byte(sym::FINAL_BLACK), g.byte(sym::FINAL_WHITE)),
         (
             board.black.count_ones() as u8,
             board.white.count_ones() as u8
@@ -897,7 +898,7 @@ fn clocks_count_emulated_time_and_the_flag_falls() {
     );
     // No taking back after a loss on time; the menu and back show it again.
     g.key(CpcKey::B);
-    assert_eq!(g.state(), g.st("ST_GAME_OVER"));
+    assert_eq!(g.state(), g.st(sym::ST_GAME_OVER));
     assert_eq!(g.board(), board);
     g.keys(&[CpcKey::Esc, CpcKey::Esc]);
     assert_eq!(g.messages(), ["GAME OVER", "WHITE WINS", "TIME UP: BLACK"]);
@@ -905,10 +906,10 @@ fn clocks_count_emulated_time_and_the_flag_falls() {
     // The computer loses on time too: in a middle game, with its clock just before 0:00
     // when it starts thinking.
     g.key(CpcKey::N);
-    assert_eq!(line(&g, "PY_WHITE"), "WHITE  2 20:00");
+    assert_eq!(line(&g, sym::PY_WHITE), "WHITE  2 20:00");
     let mut rng = Rng::new(14);
     play_random(&mut g, &mut rng, 12);
-    assert_eq!(g.state(), g.st("ST_HUMAN"), "{:?}", g.record());
+    assert_eq!(g.state(), g.st(sym::ST_HUMAN), "{:?}", g.record());
     let before = g.record();
     let legal = g.legal();
     while g.cursor() != legal[0] {
@@ -917,13 +918,13 @@ fn clocks_count_emulated_time_and_the_flag_falls() {
     g.cpc.press(CpcKey::Return);
     g.run_until("white's clock starts", 1_000_000, |m| m.peek(side) == 2);
     g.cpc.release(CpcKey::Return);
-    g.cpc.poke_word(g.sym("clock_white"), 1);
-    g.cpc.poke_word(g.sym("clock_white_lines"), 15_625 - 1);
+    g.cpc.poke_word(g.sym(sym::CLOCK_WHITE), 1);
+    g.cpc.poke_word(g.sym(sym::CLOCK_WHITE_LINES), 15_625 - 1);
     g.settle();
-    assert_eq!(g.state(), g.st("ST_GAME_OVER"));
-    assert_eq!((g.byte("time_out"), g.byte("game_winner")), (2, 1));
-    assert_eq!(g.byte("ai_stopped"), 1, "the flag asked the search to stop");
-    assert_eq!(g.byte("ai_abort"), 0, "cleared after the search");
+    assert_eq!(g.state(), g.st(sym::ST_GAME_OVER));
+    assert_eq!((g.byte(sym::TIME_OUT), g.byte(sym::GAME_WINNER)), (2, 1));
+    assert_eq!(g.byte(sym::AI_STOPPED), 1, "the flag asked the search to stop");
+    assert_eq!(g.byte(sym::AI_ABORT), 0, "cleared after the search");
     assert_eq!(
         g.record().len(),
         before.len() + 1,
@@ -938,8 +939,8 @@ fn clocks_count_emulated_time_and_the_flag_falls() {
             g.key(CpcKey::K);
         }
         g.key(CpcKey::N);
-        assert_eq!(line(&g, "PY_BLACK"), format!("BLACK  2 {minutes}:00"));
-        assert_eq!(g.word("clock_white"), minutes * 60);
+        assert_eq!(line(&g, sym::PY_BLACK), format!("BLACK  2 {minutes}:00"));
+        assert_eq!(g.word(sym::CLOCK_WHITE), minutes * 60);
     }
 }
 
@@ -952,33 +953,33 @@ fn move_now_sets_ai_abort_while_the_computer_thinks() {
     // M while the human is to move means nothing.
     let board = g.board();
     g.key(CpcKey::M);
-    assert_eq!((g.board(), g.state()), (board, g.st("ST_HUMAN")));
+    assert_eq!((g.board(), g.state()), (board, g.st(sym::ST_HUMAN)));
     // M while the computer thinks: taken by the interrupt handler, ai_abort set; levels 1
     // and 2 do not poll it, so the move is still the reference's.
     let legal = g.legal();
     while g.cursor() != legal[0] {
         g.key(CpcKey::Space);
     }
-    let busy = g.sym("ai_busy");
+    let busy = g.sym(sym::AI_BUSY);
     g.cpc.press(CpcKey::Return);
     g.run_until("the computer thinks", 2_000_000, |m| m.peek(busy) == 1);
     g.cpc.release(CpcKey::Return);
-    assert_eq!(g.byte("ai_abort"), 0, "cleared when the thinking starts");
-    assert_eq!(g.state(), g.st("ST_THINKING"));
-    let frames = g.word("frame_counter");
+    assert_eq!(g.byte(sym::AI_ABORT), 0, "cleared when the thinking starts");
+    assert_eq!(g.state(), g.st(sym::ST_THINKING));
+    let frames = g.word(sym::FRAME_COUNTER);
     g.press_busy(CpcKey::M, 1_000_000);
-    assert_eq!(g.byte("ai_abort"), 1, "M sets ai_abort");
-    assert_eq!(g.byte("ai_busy"), 1, "while the computer is still thinking");
+    assert_eq!(g.byte(sym::AI_ABORT), 1, "M sets ai_abort");
+    assert_eq!(g.byte(sym::AI_BUSY), 1, "while the computer is still thinking");
     assert_eq!(
-        g.word("frame_counter"),
+        g.word(sym::FRAME_COUNTER),
         frames + 1,
         "at the next keyboard scan"
     );
     g.settle();
-    assert_eq!(g.byte("ai_stopped"), 1, "the search was asked to stop");
-    assert_eq!(g.byte("ai_abort"), 0, "and the flag is cleared after it");
+    assert_eq!(g.byte(sym::AI_STOPPED), 1, "the search was asked to stop");
+    assert_eq!(g.byte(sym::AI_ABORT), 0, "and the flag is cleared after it");
     check_record(&g, Board::start(), 2, &w, |c| c == Color::White);
-    assert_eq!(g.state(), g.st("ST_HUMAN"));
+    assert_eq!(g.state(), g.st(sym::ST_HUMAN));
 }
 
 #[test]
@@ -987,7 +988,7 @@ fn the_clock_ticks_in_the_panel_while_the_computer_searches_deep() {
     // interrupt handler draws its clock meanwhile, and M sets ai_abort for the search.
     let w = Weights::default();
     let mut g = Game::started(&w);
-    let max = g.sym("AI_MAX_LEVEL") as u8;
+    let max = g.sym(sym::AI_MAX_LEVEL) as u8;
     g.key(CpcKey::Esc);
     for _ in 1..max {
         g.key(CpcKey::L);
@@ -995,20 +996,20 @@ fn the_clock_ticks_in_the_panel_while_the_computer_searches_deep() {
     g.keys(&[CpcKey::K, CpcKey::E, CpcKey::Del]);
     place_discs(&mut g);
     g.key(CpcKey::X);
-    let busy = g.sym("ai_busy");
+    let busy = g.sym(sym::AI_BUSY);
     g.press(CpcKey::Return);
     g.run_until("the computer thinks", 1_000_000, |m| m.peek(busy) == 1);
     g.cpc.run_for(3_500_000).unwrap();
     assert_eq!(
-        (g.state(), g.byte("ai_busy")),
-        (g.st("ST_THINKING"), 1),
+        (g.state(), g.byte(sym::AI_BUSY)),
+        (g.st(sym::ST_THINKING), 1),
         "level {max} still thinking after 3.5 s"
     );
-    assert_eq!(g.word("clock_white"), 1200 - 3);
-    assert_eq!(line(&g, "PY_WHITE"), "WHITE  6 19:57");
-    assert_eq!(line(&g, "PY_BLACK"), "BLACK  7 20:00");
+    assert_eq!(g.word(sym::CLOCK_WHITE), 1200 - 3);
+    assert_eq!(line(&g, sym::PY_WHITE), "WHITE  6 19:57");
+    assert_eq!(line(&g, sym::PY_BLACK), "BLACK  7 20:00");
     g.press_busy(CpcKey::M, 1_000_000);
-    assert_eq!(g.byte("ai_abort"), 1);
+    assert_eq!(g.byte(sym::AI_ABORT), 1);
 }
 
 #[test]
@@ -1022,9 +1023,9 @@ fn swapping_sides_mid_game_and_a_new_game() {
     play_random(&mut g, &mut rng, 4);
     let before = g.record();
     g.keys(&[CpcKey::Esc, CpcKey::C]);
-    assert_eq!(line(&g, "PY_YOU"), "YOU      WHITE");
+    assert_eq!(line(&g, sym::PY_YOU), "YOU      WHITE");
     g.key(CpcKey::Esc);
-    assert_eq!(g.colour("human_colour"), Color::White);
+    assert_eq!(g.colour(sym::HUMAN_COLOUR), Color::White);
     let after = g.record();
     assert_eq!(
         after.len(),
@@ -1036,7 +1037,7 @@ fn swapping_sides_mid_game_and_a_new_game() {
         Some(after[before.len()]),
         best_move(&board, 2, &w).best_move
     );
-    assert_eq!(g.colour("side_to_move"), Color::White);
+    assert_eq!(g.colour(sym::SIDE_TO_MOVE), Color::White);
     play_random(&mut g, &mut rng, 3);
     let n = before.len();
     let mut b = replay(Board::start(), &before);
@@ -1056,6 +1057,6 @@ fn swapping_sides_mid_game_and_a_new_game() {
     let open = best_move(&Board::start(), 2, &w).best_move.unwrap();
     assert_eq!(g.record(), [open]);
     assert_eq!(g.board(), replay(Board::start(), &[open]));
-    assert_eq!(line(&g, "PY_INFO"), "");
+    assert_eq!(line(&g, sym::PY_INFO), "");
     assert_eq!(g.messages()[0], "WHITE TO MOVE");
 }

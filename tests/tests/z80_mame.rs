@@ -10,10 +10,11 @@
 //! The screenshots, the RAM read back and the disc are kept in
 //! `target/test-output/z80-mame/`.
 
+use cpc_game::symbols as sym;
 use cpc_e2e::mame::{self, Machine, Script};
 use cpc_e2e::{oracle, workspace};
 use cpc_emu::Symbols;
-use cpc_harness::build::{build_game, BuildOptions};
+use cpc_game::program::{build_game, BuildOptions};
 use othello_engine::ai::best_move;
 use othello_engine::board::{squares, Board};
 use othello_engine::weights::Weights;
@@ -83,8 +84,8 @@ fn the_game_runs_on_real_firmware() {
             .get(name)
             .unwrap_or_else(|| panic!("symbol `{name}` missing"))
     };
-    let (ready, keys) = (sym("ui_ready"), sym("ui_keys"));
-    let st_human = sym("ST_HUMAN") as u8;
+    let (ready, keys) = (sym(sym::UI_READY), sym(sym::UI_KEYS));
+    let st_human = sym(sym::ST_HUMAN) as u8;
     let (plan, searched) = plan(&weights);
     assert!(
         searched >= 2,
@@ -99,8 +100,8 @@ fn the_game_runs_on_real_firmware() {
             .wait_ram(ready, 1, 40 * mame::FPS) // loading from disc, then the start-up
             .wait_frames(5)
             .snapshot("start")
-            .read_ram("start", sym("game_board"), 64)
-            .read_ram("start-state", sym("ui_state"), 1);
+            .read_ram("start", sym(sym::GAME_BOARD), 64)
+            .read_ram("start-state", sym(sym::UI_STATE), 1);
         let mut typed = 0u8;
         for (i, (presses, _)) in plan.iter().enumerate() {
             let menu: &[&str] = if i == MOVES {
@@ -118,8 +119,8 @@ fn the_game_runs_on_real_firmware() {
                     .wait_frames(KEY_GAP);
             }
             script = script
-                .read_ram(&format!("board{i}"), sym("game_board"), 64)
-                .read_ram(&format!("state{i}"), sym("ui_state"), 1);
+                .read_ram(&format!("board{i}"), sym(sym::GAME_BOARD), 64)
+                .read_ram(&format!("state{i}"), sym(sym::UI_STATE), 1);
         }
         script = script.snapshot("end");
 

@@ -12,7 +12,8 @@
 mod z80_common;
 mod z80_pv;
 
-use cpc_harness::verify::stage;
+use cpc_game::symbols as sym;
+use cpc_game::stage;
 use othello_engine::ai::best_move;
 use othello_engine::board::{squares, Board, Color};
 use othello_engine::book;
@@ -31,11 +32,11 @@ const AI_ALL: u8 = 0xFF;
 /// `ai_entry` at `level`, with `ai_only` = `only` when given. Returns the answer and its PV.
 fn call(z: &mut Z80, board: &Board, level: u8, only: Option<u8>) -> (AiAnswer, Vec<u8>) {
     if let Some(sq) = only {
-        z.cpc.poke(z.addr("ai_only"), sq);
+        z.cpc.poke(z.addr(sym::AI_ONLY), sq);
     }
     let a = z.ai_timed(board, level, 0, LIMIT_US);
     assert_eq!(
-        z.cpc.peek(z.addr("ai_only")),
+        z.cpc.peek(z.addr(sym::AI_ONLY)),
         AI_ALL,
         "ai_entry sets ai_only back to every move"
     );

@@ -7,6 +7,7 @@
 
 mod z80_common;
 
+use cpc_game::symbols as sym;
 use othello_engine::board::Board;
 use othello_engine::weights::Weights;
 use z80_common::{position, random_positions, show, Rng, Z80};
@@ -16,12 +17,12 @@ const LIMIT_US: u64 = 600_000_000;
 
 /// What a search leaves to compare: move, score, nodes, stage and principal variation.
 fn search(z: &mut Z80, board: &Board, level: u8, fill: &dyn Fn(usize) -> u8) -> String {
-    z.call("tt_clear", 0);
-    let frames = z.addr("FRAMES");
-    let table = z.addr("TT_BASE");
-    let zob_pages = z.addr("ZOB_PAGES");
-    let el_list = z.addr("EL_LIST");
-    let low_vars = (z.addr("LOW_VARS"), z.addr("LOW_VARS_END"));
+    z.call(sym::TT_CLEAR, 0);
+    let frames = z.addr(sym::FRAMES);
+    let table = z.addr(sym::TT_BASE);
+    let zob_pages = z.addr(sym::ZOB_PAGES);
+    let el_list = z.addr(sym::EL_LIST);
+    let low_vars = (z.addr(sym::LOW_VARS), z.addr(sym::LOW_VARS_END));
     for (from, to) in [low_vars, (el_list, zob_pages), (frames, table)] {
         let bytes: Vec<u8> = (0..usize::from(to - from)).map(fill).collect();
         z.cpc.write_bytes(from, &bytes);
@@ -107,8 +108,8 @@ fn searches_do_not_read_the_mode_the_last_one_ended_in() {
     for board in &boards {
         let mut seen = Vec::new();
         for mode in [0u8, 1] {
-            z.call("tt_clear", 0);
-            z.cpc.poke(z.addr("ab_exact"), mode);
+            z.call(sym::TT_CLEAR, 0);
+            z.cpc.poke(z.addr(sym::AB_EXACT), mode);
             let a = z.ai_timed(board, 4, 0, LIMIT_US);
             seen.push(format!("move {} score {} nodes {}", a.mv, a.score, a.nodes));
         }

@@ -7,6 +7,7 @@
 
 mod z80_ui_harness;
 
+use cpc_game::symbols as sym;
 use cpc_emu::CpcKey;
 use othello_engine::ai::best_move;
 use othello_engine::board::{Board, Color};
@@ -26,7 +27,7 @@ fn upper(ply: u8) -> String {
 fn started_at(level: u8, weights: &Weights) -> Game {
     let mut g = Game::started(weights);
     g.key(CpcKey::Esc);
-    while g.byte("game_level") != level {
+    while g.byte(sym::GAME_LEVEL) != level {
         g.key(CpcKey::L);
     }
     g.key(CpcKey::Esc);
@@ -50,16 +51,16 @@ fn replay(start: Board, plies: &[u8]) -> Board {
 
 /// `record_end` plies of `record_list`: the whole record kept, beyond the position.
 fn kept(g: &Game) -> Vec<u8> {
-    let n = g.byte("record_end");
-    g.cpc.read_bytes(g.sym("record_list"), usize::from(n))
+    let n = g.byte(sym::RECORD_END);
+    g.cpc.read_bytes(g.sym(sym::RECORD_LIST), usize::from(n))
 }
 
 /// The panel's record rows show `plies` and the LAST line the last of them.
 fn assert_record_panel(g: &Game, plies: &[u8], at: &str) {
-    let per_row = usize::from(g.sym("RECORD_PER_ROW"));
-    let rows = usize::from(g.sym("RECORD_ROWS"));
+    let per_row = usize::from(g.sym(sym::RECORD_PER_ROW));
+    let rows = usize::from(g.sym(sym::RECORD_ROWS));
     let first = plies.len().saturating_sub(rows * per_row).div_ceil(per_row) * per_row;
-    let y = usize::from(g.sym("PY_RECORD"));
+    let y = usize::from(g.sym(sym::PY_RECORD));
     for row in 0..rows {
         let from = (first + row * per_row).min(plies.len());
         let to = (from + per_row).min(plies.len());
@@ -72,7 +73,7 @@ fn assert_record_panel(g: &Game, plies: &[u8], at: &str) {
     }
     let last = plies.last().map_or("-".to_string(), |&p| upper(p));
     assert_eq!(
-        g.panel_line(usize::from(g.sym("PY_LAST"))),
+        g.panel_line(usize::from(g.sym(sym::PY_LAST))),
         format!("LAST{last:>10}"),
         "{at}"
     );
@@ -84,9 +85,9 @@ fn play_random(g: &mut Game, rng: &mut Rng, turns: usize) {
     let mut made = 0;
     while made < turns {
         let state = g.state();
-        if state == g.st("ST_PASS") {
+        if state == g.st(sym::ST_PASS) {
             g.key(CpcKey::Space);
-        } else if state == g.st("ST_HUMAN") {
+        } else if state == g.st(sym::ST_HUMAN) {
             let legal = g.legal();
             g.play(legal[rng.below(legal.len())]);
             made += 1;
@@ -135,7 +136,7 @@ fn forward_goes_through_the_moves_taken_back() {
     }
     // A hint in the position: F takes it away with the position.
     g.key(CpcKey::H);
-    assert!(g.byte("hint_square") < 64);
+    assert!(g.byte(sym::HINT_SQUARE) < 64);
     // F three times: back through the same positions, in the opposite order.
     stops.pop();
     while let Some(len) = stops.pop() {
@@ -144,9 +145,9 @@ fn forward_goes_through_the_moves_taken_back() {
         assert_eq!(g.record(), game[..len], "{at}");
         let board = replay(Board::start(), &game[..len]);
         assert_eq!(g.board(), board, "{at}");
-        assert_eq!(g.state(), g.st("ST_HUMAN"), "{at}: the human to move");
+        assert_eq!(g.state(), g.st(sym::ST_HUMAN), "{at}: the human to move");
         assert_eq!(g.legal(), legal_moves(&board), "{at}");
-        assert_eq!(g.byte("hint_square"), 0xFE, "{at}: no hint");
+        assert_eq!(g.byte(sym::HINT_SQUARE), 0xFE, "{at}: no hint");
         g.assert_screen_shows(&board, Some(g.cursor()), game[..len].last().copied(), &at);
         assert_record_panel(&g, &game[..len], &at);
     }
@@ -213,14 +214,14 @@ fn a_finished_game_is_replayed_and_played_on_from_a_position_of_it() {
     let mut g = started_at(1, &w);
     let mut rng = Rng::new(seed);
     play_random(&mut g, &mut rng, 64);
-    assert_eq!(g.state(), g.st("ST_GAME_OVER"));
+    assert_eq!(g.state(), g.st(sym::ST_GAME_OVER));
     assert_eq!(g.record(), plies);
     let end = g.board();
     let over = g.messages();
     let n = plies.len();
 
     g.key(CpcKey::R);
-    assert_eq!(g.state(), g.st("ST_REPLAY"));
+    assert_eq!(g.state(), g.st(sym::ST_REPLAY));
     assert_eq!(g.board(), Board::start());
     assert_eq!(kept(&g), plies, "the whole game kept");
     assert_eq!(
@@ -234,7 +235,7 @@ fn a_finished_game_is_replayed_and_played_on_from_a_position_of_it() {
     g.assert_screen_shows(&Board::start(), None, None, "replay start");
     assert_record_panel(&g, &[], "replay start");
     // The replay tells of no computer move: LAST shows the ply alone.
-    let last_line = usize::from(g.sym("PY_LAST"));
+    let last_line = usize::from(g.sym(sym::PY_LAST));
     assert_eq!(g.panel_line(last_line), "LAST         -");
     // SPACE: ply by ply, passes included, each position the reference's.
     let pass_at = plies.iter().position(|&p| p == PLY_PASS).unwrap();
@@ -272,15 +273,15 @@ fn a_finished_game_is_replayed_and_played_on_from_a_position_of_it() {
     let messages = g.messages();
     g.key(CpcKey::H);
     let hint = best_move(&shown, 1, &w).best_move.unwrap();
-    assert_eq!(g.byte("hint_square"), hint);
+    assert_eq!(g.byte(sym::HINT_SQUARE), hint);
     assert!(g.has_ring(hint), "the hint's ring");
     assert!(g.messages()[0].starts_with(&format!("HINT {}", upper(hint))));
     assert_eq!(g.messages()[1], messages[1], "whose turn stays");
-    assert_eq!(g.state(), g.st("ST_REPLAY"));
+    assert_eq!(g.state(), g.st(sym::ST_REPLAY));
     // B: a ply back.
     g.key(CpcKey::B);
     assert_eq!(
-        g.byte("hint_square"),
+        g.byte(sym::HINT_SQUARE),
         0xFE,
         "the hint went with its position"
     );
@@ -288,13 +289,13 @@ fn a_finished_game_is_replayed_and_played_on_from_a_position_of_it() {
     assert_eq!(g.record(), plies[..pass_at + 1]);
     assert_eq!(g.board(), replay(Board::start(), &plies[..pass_at + 1]));
     // F held: the plies run on to the end, several frames apart, and stop there.
-    let (count, keys) = (g.sym("record_count"), g.sym("ui_keys"));
-    let taken = g.byte("ui_keys");
+    let (count, keys) = (g.sym(sym::RECORD_COUNT), g.sym(sym::UI_KEYS));
+    let taken = g.byte(sym::UI_KEYS);
     let started = g.cpc.time_us();
     g.cpc.press(CpcKey::F);
     g.run_until("F taken", 1_000_000, |m| m.peek(keys) != taken);
     g.cpc.run_for(2 * FRAME_US).unwrap();
-    let first = g.byte("record_count");
+    let first = g.byte(sym::RECORD_COUNT);
     assert_eq!(usize::from(first), pass_at + 2, "a ply at once");
     g.run_until("the end of the record", 60_000_000, |m| {
         usize::from(m.peek(count)) == n
@@ -302,8 +303,8 @@ fn a_finished_game_is_replayed_and_played_on_from_a_position_of_it() {
     let frames = (g.cpc.time_us() - started) / FRAME_US;
     let steps = (n - pass_at - 2) as u64;
     let (first_wait, every) = (
-        u64::from(g.sym("REPLAY_FIRST")),
-        u64::from(g.sym("REPLAY_EVERY")),
+        u64::from(g.sym(sym::REPLAY_FIRST)),
+        u64::from(g.sym(sym::REPLAY_EVERY)),
     );
     assert!(
         frames >= first_wait + (steps - 1) * every,
@@ -326,7 +327,7 @@ fn a_finished_game_is_replayed_and_played_on_from_a_position_of_it() {
     g.key(CpcKey::Space);
     assert_eq!(g.record(), plies);
     g.key(CpcKey::Esc);
-    assert_eq!(g.state(), g.st("ST_GAME_OVER"));
+    assert_eq!(g.state(), g.st(sym::ST_GAME_OVER));
     assert_eq!(g.messages(), over);
     assert_eq!(g.record(), plies);
 
@@ -337,8 +338,8 @@ fn a_finished_game_is_replayed_and_played_on_from_a_position_of_it() {
         g.key(CpcKey::Space);
     }
     g.key(CpcKey::P);
-    assert_eq!(g.byte("game_over"), 0);
-    assert_eq!(g.state(), g.st("ST_HUMAN"));
+    assert_eq!(g.byte(sym::GAME_OVER), 0);
+    assert_eq!(g.state(), g.st(sym::ST_HUMAN));
     assert_eq!(g.record(), plies[..10]);
     assert_eq!(kept(&g), plies[..10], "PLAY drops the later plies");
     assert_eq!(g.board(), replay(Board::start(), &plies[..10]));
@@ -361,16 +362,16 @@ fn the_replay_from_the_menu_starts_from_the_handicap_position_and_stops_the_cloc
     let game = g.record();
     let here = g.board();
     g.keys(&[CpcKey::Esc, CpcKey::R]);
-    assert_eq!(g.state(), g.st("ST_REPLAY"));
+    assert_eq!(g.state(), g.st(sym::ST_REPLAY));
     assert_eq!(g.board(), start, "the handicap start");
     assert_eq!(
-        g.panel_line(usize::from(g.sym("PY_INFO"))),
+        g.panel_line(usize::from(g.sym(sym::PY_INFO))),
         "HANDICAP     2"
     );
-    let clocks = (g.word("clock_black"), g.word("clock_white"));
+    let clocks = (g.word(sym::CLOCK_BLACK), g.word(sym::CLOCK_WHITE));
     g.cpc.run_for(3_000_000).unwrap();
     assert_eq!(
-        (g.word("clock_black"), g.word("clock_white")),
+        (g.word(sym::CLOCK_BLACK), g.word(sym::CLOCK_WHITE)),
         clocks,
         "no clock runs"
     );
@@ -379,10 +380,10 @@ fn the_replay_from_the_menu_starts_from_the_handicap_position_and_stops_the_cloc
         assert_eq!(g.board(), replay(start, &game[..k]));
     }
     g.key(CpcKey::Esc);
-    assert_eq!(g.state(), g.st("ST_HUMAN"));
+    assert_eq!(g.state(), g.st(sym::ST_HUMAN));
     assert_eq!(g.record(), game);
     assert_eq!(g.board(), here);
-    assert_eq!(g.byte("clock_side"), 1, "black's clock runs again");
+    assert_eq!(g.byte(sym::CLOCK_SIDE), 1, "black's clock runs again");
     check_record(&g, start, 1, &w, |c| c == Color::White);
 }
 
@@ -394,8 +395,8 @@ fn after_a_loss_on_time_the_replay_only_shows() {
     let mut g = started_at(1, &w);
     g.keys(&[CpcKey::Esc, CpcKey::K, CpcKey::N]);
     g.play(g.legal()[0]);
-    g.settle_in("ST_GAME_OVER", 1_300_000_000);
-    assert_eq!(g.byte("time_out"), 1);
+    g.settle_in(sym::ST_GAME_OVER, 1_300_000_000);
+    assert_eq!(g.byte(sym::TIME_OUT), 1);
     let over = g.messages();
     let game = g.record();
     g.key(CpcKey::R);
@@ -403,12 +404,12 @@ fn after_a_loss_on_time_the_replay_only_shows() {
     g.key(CpcKey::P);
     assert_eq!(
         g.state(),
-        g.st("ST_REPLAY"),
+        g.st(sym::ST_REPLAY),
         "no play from a game lost on time"
     );
     assert_eq!(g.record(), game[..1]);
     g.key(CpcKey::Esc);
-    assert_eq!(g.state(), g.st("ST_GAME_OVER"));
+    assert_eq!(g.state(), g.st(sym::ST_GAME_OVER));
     assert_eq!(g.messages(), over);
     assert_eq!(g.record(), game);
 }

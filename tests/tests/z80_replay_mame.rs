@@ -6,10 +6,11 @@
 //!
 //! The screenshots and the RAM read back are kept in `target/test-output/z80-replay-mame/`.
 
+use cpc_game::symbols as sym;
 use cpc_e2e::mame::{self, Machine, Script};
 use cpc_e2e::{oracle, workspace};
 use cpc_emu::Symbols;
-use cpc_harness::build::{build_game, BuildOptions};
+use cpc_game::program::{build_game, BuildOptions};
 use othello_engine::ai::best_move;
 use othello_engine::board::{squares, Board};
 use othello_engine::weights::Weights;
@@ -70,7 +71,7 @@ fn replay_and_forward_on_a_real_464() {
             .get(name)
             .unwrap_or_else(|| panic!("symbol `{name}` missing"))
     };
-    let (ready, keys) = (sym("ui_ready"), sym("ui_keys"));
+    let (ready, keys) = (sym(sym::UI_READY), sym(sym::UI_KEYS));
     let (plies, presses) = plan(&weights, MOVES);
     // After PLAY from 3 plies (white to move): the computer answers, then the human plays
     // its second legal move and the computer answers again.
@@ -108,23 +109,23 @@ fn replay_and_forward_on_a_real_464() {
         turn.push("\n");
         script = type_keys(script, &turn);
     }
-    script = script.read_ram("played", sym("game_board"), 64);
-    script = type_keys(script, &["b"]).read_ram("back", sym("game_board"), 64);
-    script = type_keys(script, &["f"]).read_ram("forward", sym("game_board"), 64);
+    script = script.read_ram("played", sym(sym::GAME_BOARD), 64);
+    script = type_keys(script, &["b"]).read_ram("back", sym(sym::GAME_BOARD), 64);
+    script = type_keys(script, &["f"]).read_ram("forward", sym(sym::GAME_BOARD), 64);
     script = type_keys(script, &["\x1b", "r"])
-        .read_ram("replay0", sym("game_board"), 64)
-        .read_ram("replay0-state", sym("ui_state"), 1);
+        .read_ram("replay0", sym(sym::GAME_BOARD), 64)
+        .read_ram("replay0-state", sym(sym::UI_STATE), 1);
     script = type_keys(script, &[" ", " ", " "])
-        .read_ram("replay3", sym("game_board"), 64)
+        .read_ram("replay3", sym(sym::GAME_BOARD), 64)
         .snapshot("replay3");
     script = type_keys(script, &["p"])
-        .read_ram("play-record", sym("record_count"), 1)
-        .read_ram("play-end", sym("record_end"), 1);
+        .read_ram("play-record", sym(sym::RECORD_COUNT), 1)
+        .read_ram("play-end", sym(sym::RECORD_END), 1);
     let mut turn = vec![" "; 1];
     turn.push("\n");
     script = type_keys(script, &turn)
-        .read_ram("resumed", sym("game_board"), 64)
-        .read_ram("resumed-state", sym("ui_state"), 1)
+        .read_ram("resumed", sym(sym::GAME_BOARD), 64)
+        .read_ram("resumed-state", sym(sym::UI_STATE), 1)
         .snapshot("resumed");
 
     let outcome =
@@ -166,7 +167,7 @@ fn replay_and_forward_on_a_real_464() {
         board_bytes(&Board::start()),
         "the replay's start"
     );
-    assert_eq!(read("replay0-state"), [sym("ST_REPLAY") as u8]);
+    assert_eq!(read("replay0-state"), [sym(sym::ST_REPLAY) as u8]);
     assert_eq!(
         read("replay3"),
         board_bytes(&after(&plies[..3])),
@@ -180,5 +181,5 @@ fn replay_and_forward_on_a_real_464() {
     );
     assert_eq!(read("play-end")[0], 4, "the later plies dropped");
     assert_eq!(read("resumed"), board_bytes(&after(&resumed)), "played on");
-    assert_eq!(read("resumed-state"), [sym("ST_HUMAN") as u8]);
+    assert_eq!(read("resumed-state"), [sym(sym::ST_HUMAN) as u8]);
 }

@@ -11,6 +11,7 @@
 #[path = "z80_common/mod.rs"]
 mod z80_common;
 
+use cpc_game::symbols as sym;
 use cpc_emu::memory::PAGE;
 use othello_engine::ai::best_move;
 use othello_engine::board::Board;
@@ -66,10 +67,10 @@ fn run(second_64k: bool) -> Run {
         );
         answers.push((a.mv, a.score, a.nodes));
     }
-    let info = usize::from(z.addr("TT_INFO"));
-    let entries = usize::from(z.addr("TT_ENTRIES"));
+    let info = usize::from(z.addr(sym::TT_INFO));
+    let entries = usize::from(z.addr(sym::TT_ENTRIES));
     Run {
-        bank: z.cpc.peek(z.addr("tt_bank")),
+        bank: z.cpc.peek(z.addr(sym::TT_BANK)),
         answers,
         screen_before,
         screen_after: z.cpc.ram()[3 * PAGE..4 * PAGE].to_vec(),
@@ -136,11 +137,11 @@ fn clearing_the_table_loses_no_frame() {
         let mut z = Z80::new(&w, "cpc/weights.toml");
         z.cpc.set_second_64k(second_64k);
         z.start(); // boot: the table found; the interrupt handler counts frames
-        let counter = z.addr("frame_counter");
+        let counter = z.addr(sym::FRAME_COUNTER);
         let frames_before = z.cpc.peek_word(counter);
         let t0 = z.cpc.time_us();
         for _ in 0..50 {
-            z.call("tt_clear", 0);
+            z.call(sym::TT_CLEAR, 0);
         }
         let elapsed = z.cpc.time_us() - t0;
         let counted = u64::from(z.cpc.peek_word(counter).wrapping_sub(frames_before));

@@ -13,6 +13,7 @@
 
 mod z80_ui_harness;
 
+use cpc_game::symbols as sym;
 use cpc_emu::CpcKey;
 use othello_engine::ai::best_move;
 use othello_engine::board::{Board, Color};
@@ -82,15 +83,15 @@ fn choose_settings(g: &mut Game, level: u8, human: Color) {
         return;
     }
     g.key(CpcKey::Esc);
-    assert_eq!(g.state(), g.st("ST_MENU"));
+    assert_eq!(g.state(), g.st(sym::ST_MENU));
     for _ in 1..level {
         g.key(CpcKey::L);
     }
     if human == Color::White {
         g.key(CpcKey::C);
     }
-    assert_eq!(g.byte("game_level"), level);
-    assert_eq!(g.colour("human_colour"), human);
+    assert_eq!(g.byte(sym::GAME_LEVEL), level);
+    assert_eq!(g.colour(sym::HUMAN_COLOUR), human);
     g.key(CpcKey::Esc);
 }
 
@@ -112,14 +113,14 @@ fn play_through_keys(setup: Setup, weights: &Weights, check_keys: bool) -> (Summ
     let mut summary = Summary::default();
     let mut pending_human: Option<u8> = None;
     let (st_human, st_thinking, st_pass, st_over) = (
-        g.st("ST_HUMAN"),
-        g.st("ST_THINKING"),
-        g.st("ST_PASS"),
-        g.st("ST_GAME_OVER"),
+        g.st(sym::ST_HUMAN),
+        g.st(sym::ST_THINKING),
+        g.st(sym::ST_PASS),
+        g.st(sym::ST_GAME_OVER),
     );
     loop {
         // Stop when the program waits for a key, or starts thinking after a new ply.
-        let (ready, state, count) = (g.sym("ui_ready"), g.sym("ui_state"), g.sym("record_count"));
+        let (ready, state, count) = (g.sym(sym::UI_READY), g.sym(sym::UI_STATE), g.sym(sym::RECORD_COUNT));
         let seen = summary.plies.len() as u8;
         g.run_until(&at(summary.plies.len()), 20_000_000, |m| {
             m.peek(ready) == 1 || (m.peek(state) == st_thinking && m.peek(count) != seen)
@@ -165,12 +166,12 @@ fn play_through_keys(setup: Setup, weights: &Weights, check_keys: bool) -> (Summ
         let cursor = (state == st_human).then(|| g.cursor());
         g.assert_screen_shows(&board, cursor, last, &here);
         assert_eq!(
-            g.panel_line(usize::from(g.sym("PY_BLACK"))),
+            g.panel_line(usize::from(g.sym(sym::PY_BLACK))),
             count_line("BLACK", board.black.count_ones()),
             "{here}"
         );
         assert_eq!(
-            g.panel_line(usize::from(g.sym("PY_WHITE"))),
+            g.panel_line(usize::from(g.sym(sym::PY_WHITE))),
             count_line("WHITE", board.white.count_ones()),
             "{here}"
         );
@@ -236,7 +237,7 @@ fn play_through_keys(setup: Setup, weights: &Weights, check_keys: bool) -> (Summ
                     "{here}: game over, the reference plays on"
                 );
                 let fs = board.final_score();
-                let (fb, fw) = (g.byte("final_black"), g.byte("final_white"));
+                let (fb, fw) = (g.byte(sym::FINAL_BLACK), g.byte(sym::FINAL_WHITE));
                 assert_eq!((fb, fw), (fs.black, fs.white), "{here}: WOF final score");
                 let winner = match fs.black.cmp(&fs.white) {
                     std::cmp::Ordering::Greater => Some(Color::Black),
@@ -244,7 +245,7 @@ fn play_through_keys(setup: Setup, weights: &Weights, check_keys: bool) -> (Summ
                     std::cmp::Ordering::Equal => None,
                 };
                 assert_eq!(
-                    g.byte("game_winner"),
+                    g.byte(sym::GAME_WINNER),
                     winner.map_or(0, colour_code),
                     "{here}"
                 );
@@ -283,11 +284,11 @@ fn play_through_keys(setup: Setup, weights: &Weights, check_keys: bool) -> (Summ
 fn assert_panel_shows(g: &Game, setup: Setup, plies: &[u8], at: &str) {
     let line = |name: &str| g.panel_line(usize::from(g.sym(name)));
     assert_eq!(
-        line("PY_YOU"),
+        line(sym::PY_YOU),
         format!("YOU{:>11}", colour_name(setup.human)),
         "{at}"
     );
-    assert_eq!(line("PY_LEVEL"), format!("LEVEL{:>9}", setup.level), "{at}");
+    assert_eq!(line(sym::PY_LEVEL), format!("LEVEL{:>9}", setup.level), "{at}");
     let last = plies.last().map_or("-".to_string(), |&p| ply_text(p));
     // After a computer move the panel says where it came from: Nixon's scores at levels 1
     // and 2 ("C3 1 PLY"); a human's move and a pass stand alone. Black starts these games.
@@ -297,15 +298,15 @@ fn assert_panel_shows(g: &Game, setup: Setup, plies: &[u8], at: &str) {
         Some(&p) if p != PLY_PASS && !by_human => format!("{last} {} PLY", setup.level),
         _ => last,
     };
-    assert_eq!(line("PY_LAST"), format!("LAST{last:>10}"), "{at}");
+    assert_eq!(line(sym::PY_LAST), format!("LAST{last:>10}"), "{at}");
 
     let (rows, per_row) = (
-        usize::from(g.sym("RECORD_ROWS")),
-        usize::from(g.sym("RECORD_PER_ROW")),
+        usize::from(g.sym(sym::RECORD_ROWS)),
+        usize::from(g.sym(sym::RECORD_PER_ROW)),
     );
     let overflow = plies.len().saturating_sub(rows * per_row);
     let first = overflow.div_ceil(per_row) * per_row;
-    let y = usize::from(g.sym("PY_RECORD"));
+    let y = usize::from(g.sym(sym::PY_RECORD));
     for row in 0..rows {
         let from = (first + row * per_row).min(plies.len());
         let to = (from + per_row).min(plies.len());
@@ -350,7 +351,7 @@ fn walk_to(g: &mut Game, legal: &[u8], target: u8, explore: Option<&mut Rng>, at
             name(from)
         );
         assert_eq!(
-            g.byte("cursor_index") as usize,
+            g.byte(sym::CURSOR_INDEX) as usize,
             legal.iter().position(|&s| s == g.cursor()).unwrap()
         );
     }
@@ -384,15 +385,15 @@ fn name(ply: u8) -> String {
 #[test]
 fn the_game_starts_and_waits_for_black() {
     let mut g = Game::started(&Weights::default());
-    assert_eq!(g.state(), g.st("ST_HUMAN"));
+    assert_eq!(g.state(), g.st(sym::ST_HUMAN));
     assert_eq!(g.board(), Board::start());
     assert_eq!(g.legal(), legal_moves(&Board::start()));
     assert_eq!(g.cursor(), legal_moves(&Board::start())[0]);
     assert_eq!(
-        (g.colour("human_colour"), g.byte("game_level")),
+        (g.colour(sym::HUMAN_COLOUR), g.byte(sym::GAME_LEVEL)),
         (Color::Black, 1)
     );
-    assert_eq!(g.byte("record_count"), 0);
+    assert_eq!(g.byte(sym::RECORD_COUNT), 0);
 
     // The machine as the program set it up: ROMs off, mode 1, its palette, IM 1 with its
     // own handler, interrupts on.
@@ -403,36 +404,36 @@ fn the_game_starts_and_waits_for_black() {
     assert_eq!(
         ga.inks[..4],
         [
-            hw("HW_BLACK"),
-            hw("HW_GREEN"),
-            hw("HW_BRIGHT_WHITE"),
-            hw("HW_BRIGHT_YELLOW")
+            hw(sym::HW_BLACK),
+            hw(sym::HW_GREEN),
+            hw(sym::HW_BRIGHT_WHITE),
+            hw(sym::HW_BRIGHT_YELLOW)
         ]
     );
-    assert_eq!(ga.inks[16], hw("HW_BLACK"), "border");
+    assert_eq!(ga.inks[16], hw(sym::HW_BLACK), "border");
     let r = g.cpc.registers();
     assert_eq!((r.im, r.iff1), (1, true));
     assert_eq!(
         g.cpc.read_bytes(0x38, 3),
         [
             0xC3,
-            g.sym("irq_handler") as u8,
-            (g.sym("irq_handler") >> 8) as u8
+            g.sym(sym::IRQ_HANDLER) as u8,
+            (g.sym(sym::IRQ_HANDLER) >> 8) as u8
         ]
     );
 
     // frame_counter counts 50 frames in a second of CPC time.
-    let before = g.word("frame_counter");
+    let before = g.word(sym::FRAME_COUNTER);
     g.cpc.run_for(1_000_000).unwrap();
-    let frames = g.word("frame_counter").wrapping_sub(before);
+    let frames = g.word(sym::FRAME_COUNTER).wrapping_sub(before);
     assert!((49..=51).contains(&frames), "{frames} frames in one second");
     assert!(g.ready());
 
     g.assert_screen_shows(&Board::start(), Some(g.cursor()), None, "start");
     assert_eq!(
         g.text(
-            usize::from(g.sym("PANEL_X")) + 7,
-            usize::from(g.sym("PY_TITLE")),
+            usize::from(g.sym(sym::PANEL_X)) + 7,
+            usize::from(g.sym(sym::PY_TITLE)),
             7
         ),
         "OTHELLO"
@@ -442,7 +443,7 @@ fn the_game_starts_and_waits_for_black() {
         ["BLACK TO MOVE", "YOUR MOVE D3", "4 LEGAL MOVES"]
     );
     // The labels left of and above the board.
-    let (bx, by) = (usize::from(g.sym("BOARD_X")), usize::from(g.sym("BOARD_Y")));
+    let (bx, by) = (usize::from(g.sym(sym::BOARD_X)), usize::from(g.sym(sym::BOARD_Y)));
     let letters: String = (0..8).map(|c| g.text(bx + 2 + 6 * c, by - 10, 1)).collect();
     assert_eq!(letters, "ABCDEFGH");
     let digits: String = (0..8).map(|r| g.text(0, by + 6 + 20 * r, 1)).collect();
@@ -487,7 +488,7 @@ fn every_cursor_key_from_every_legal_move() {
             "reaching a position",
         );
         g.key(CpcKey::Return);
-        assert_eq!(g.state(), g.st("ST_HUMAN"), "no pass in this opening");
+        assert_eq!(g.state(), g.st(sym::ST_HUMAN), "no pass in this opening");
     }
     let legal = g.legal();
     assert_eq!(legal, legal_moves(&g.board()));
@@ -503,7 +504,7 @@ fn every_cursor_key_from_every_legal_move() {
             );
             // The cursor's index follows the square (SPACE goes on from there).
             let i = legal.iter().position(|&s| s == g.cursor()).unwrap();
-            assert_eq!(usize::from(g.byte("cursor_index")), i);
+            assert_eq!(usize::from(g.byte(sym::CURSOR_INDEX)), i);
         }
     }
 }
@@ -581,24 +582,24 @@ fn passes_and_early_ends_are_played_and_scored_right() {
         // After the game: the menu and back keep the result; N starts a new game.
         let result = (
             g.board(),
-            g.byte("final_black"),
-            g.byte("final_white"),
+            g.byte(sym::FINAL_BLACK),
+            g.byte(sym::FINAL_WHITE),
             g.messages(),
         );
         g.key(CpcKey::Esc);
-        assert_eq!(g.state(), g.st("ST_MENU"));
+        assert_eq!(g.state(), g.st(sym::ST_MENU));
         g.key(CpcKey::Esc);
-        assert_eq!(g.state(), g.st("ST_GAME_OVER"));
+        assert_eq!(g.state(), g.st(sym::ST_GAME_OVER));
         let again = (
             g.board(),
-            g.byte("final_black"),
-            g.byte("final_white"),
+            g.byte(sym::FINAL_BLACK),
+            g.byte(sym::FINAL_WHITE),
             g.messages(),
         );
         assert_eq!(again, result, "{setup:?}: the result after the menu");
         g.key(CpcKey::N);
-        assert_eq!(g.state(), g.st("ST_HUMAN"));
-        assert_eq!(g.byte("game_over"), 0);
+        assert_eq!(g.state(), g.st(sym::ST_HUMAN));
+        assert_eq!(g.byte(sym::GAME_OVER), 0);
         let mut start = Board::start();
         if setup.human == Color::White {
             start
@@ -613,23 +614,23 @@ fn passes_and_early_ends_are_played_and_scored_right() {
 fn the_menu_sets_level_and_colour_and_starts_new_games() {
     let weights = Weights::default();
     let mut g = Game::started(&weights);
-    let max = g.sym("AI_MAX_LEVEL") as u8;
+    let max = g.sym(sym::AI_MAX_LEVEL) as u8;
     // Levels cycle 1..AI_MAX_LEVEL.
     g.key(CpcKey::Esc);
-    assert_eq!(g.state(), g.st("ST_MENU"));
+    assert_eq!(g.state(), g.st(sym::ST_MENU));
     for n in 1..=max {
         g.key(CpcKey::L);
         let want = n % max + 1;
-        assert_eq!(g.byte("game_level"), want);
-        let line = g.panel_line(usize::from(g.sym("PY_LEVEL")));
+        assert_eq!(g.byte(sym::GAME_LEVEL), want);
+        let line = g.panel_line(usize::from(g.sym(sym::PY_LEVEL)));
         assert_eq!(line, format!("LEVEL{want:>9}"));
     }
     // Swapping colours: the computer takes black and moves at once.
     g.key(CpcKey::C);
-    assert_eq!(g.colour("human_colour"), Color::White);
-    assert_eq!(g.panel_line(usize::from(g.sym("PY_YOU"))), "YOU      WHITE");
+    assert_eq!(g.colour(sym::HUMAN_COLOUR), Color::White);
+    assert_eq!(g.panel_line(usize::from(g.sym(sym::PY_YOU))), "YOU      WHITE");
     g.key(CpcKey::Esc);
-    assert_eq!(g.state(), g.st("ST_HUMAN"));
+    assert_eq!(g.state(), g.st(sym::ST_HUMAN));
     let first = computer_choice(&Board::start(), 1, &weights).unwrap();
     assert_eq!(g.record(), [first]);
     let mut after = Board::start();
@@ -646,14 +647,14 @@ fn the_menu_sets_level_and_colour_and_starts_new_games() {
     g.key(CpcKey::N);
     assert!(g.record().is_empty());
     assert_eq!(g.board(), Board::start());
-    assert_eq!(g.state(), g.st("ST_HUMAN"));
+    assert_eq!(g.state(), g.st(sym::ST_HUMAN));
     // Keys that mean nothing in a state are taken and ignored.
     let board = g.board();
     g.key(CpcKey::N);
     g.key(CpcKey::L);
     assert_eq!(
-        (g.board(), g.state(), g.byte("game_level")),
-        (board, g.st("ST_HUMAN"), 1)
+        (g.board(), g.state(), g.byte(sym::GAME_LEVEL)),
+        (board, g.st(sym::ST_HUMAN), 1)
     );
 }
 
@@ -667,7 +668,7 @@ fn screenshot_of_a_game() {
     g.key(CpcKey::Esc);
     let mut rng = Rng::new(7);
     for _ in 0..8 {
-        assert_eq!(g.state(), g.st("ST_HUMAN"), "no pass this early");
+        assert_eq!(g.state(), g.st(sym::ST_HUMAN), "no pass this early");
         let legal = g.legal();
         walk_to(
             &mut g,
@@ -688,7 +689,7 @@ fn screenshot_of_a_game() {
     );
     g.cpc.run_frames(2).unwrap();
     let board = g.board();
-    let last = g.byte("last_move");
+    let last = g.byte(sym::LAST_MOVE);
     g.assert_screen_shows(&board, Some(g.cursor()), Some(last), "screenshot");
 
     let dir = cpc_e2e::workspace::test_output("z80-ui");

@@ -8,17 +8,19 @@
 
 #![allow(dead_code, unused_imports)] // each user takes what it needs
 
+use cpc_game::symbols as sym;
 use cpc_emu::{CallOutcome, Cpc, Registers};
-use cpc_harness::build::{assemble_game, default_sources};
+use cpc_game::program::assemble_game;
+use cpc_game::sources::default_dir;
 use cpc_harness::verify::positions::default_ffo_dir;
-use cpc_harness::verify::z80::Routines;
+use cpc_game::driver::Routines;
 use cpc_harness::verify::Image;
 use othello_engine::board::Board;
 use othello_engine::notation::to_position_string;
 use othello_engine::weights::Weights;
 
 pub use cpc_harness::verify::positions::{from_discs, random_positions, Rng};
-pub use cpc_harness::verify::z80::{
+pub use cpc_game::driver::{
     board_bytes, side_code, AiAnswer, Played, AI_BAD_INPUT, AI_PASS, CALL_LIMIT_US,
 };
 
@@ -33,7 +35,7 @@ impl Z80 {
     /// Builds the game with `weights` and boots it (the program's own start-up is not run:
     /// the routines under test need nothing but a stack).
     pub fn new(weights: &Weights, origin: &str) -> Z80 {
-        let game = assemble_game(&default_sources(), weights, origin)
+        let game = assemble_game(&default_dir(), weights, origin)
             .unwrap_or_else(|e| panic!("the game does not build:\n{e}"));
         let image = Image::from_game(&game).unwrap_or_else(|e| panic!("{e}"));
         let routines = Routines::new(&image).unwrap_or_else(|e| panic!("{e}"));
@@ -101,8 +103,8 @@ impl Z80 {
 
     /// `ai_pv_len` moves of `ai_pv`, as the last `ai_entry` left them.
     pub fn pv(&self) -> Vec<u8> {
-        let n = self.cpc.peek(self.addr("ai_pv_len"));
-        self.cpc.read_bytes(self.addr("ai_pv"), usize::from(n))
+        let n = self.cpc.peek(self.addr(sym::AI_PV_LEN));
+        self.cpc.read_bytes(self.addr(sym::AI_PV), usize::from(n))
     }
 
     /// Reads ai_move, ai_score and ai_nodes.

@@ -5,7 +5,7 @@
 
 #![allow(dead_code)] // each test file takes what it needs
 
-use cpc_harness::verify::stage;
+use cpc_game::stage;
 use othello_engine::board::{squares, wof_difference, Board, Color};
 use othello_engine::eval::{leaf_value, terminal_score};
 use othello_engine::notation::{square_name, to_position_string};

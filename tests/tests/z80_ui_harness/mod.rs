@@ -7,8 +7,10 @@
 
 #![allow(dead_code)] // each test file takes what it needs
 
+use cpc_game::symbols as sym;
 use cpc_emu::{Cpc, CpcKey, Program, Symbols};
-use cpc_harness::build::{assemble_game, default_sources};
+use cpc_game::program::assemble_game;
+use cpc_game::sources::default_dir;
 use othello_engine::board::{squares, Board, Color};
 use othello_engine::weights::Weights;
 
@@ -40,7 +42,7 @@ pub struct Game {
 impl Game {
     /// Builds `cpc/main.asm` with `weights` and boots it as `RUN"` would.
     pub fn boot(weights: &Weights) -> Game {
-        let image = assemble_game(&default_sources(), weights, "weights.toml")
+        let image = assemble_game(&default_dir(), weights, "weights.toml")
             .unwrap_or_else(|e| panic!("the game does not build:\n{e}"));
         let symbols = Symbols::from_json(&image.symbols_json()).expect("symbol file parses");
         let program = Program {
@@ -81,7 +83,7 @@ impl Game {
 
     /// `ui_state`.
     pub fn state(&self) -> u8 {
-        self.byte("ui_state")
+        self.byte(sym::UI_STATE)
     }
 
     /// The value of the state constant `ST_...`.
@@ -90,12 +92,12 @@ impl Game {
     }
 
     pub fn ready(&self) -> bool {
-        self.byte("ui_ready") == 1
+        self.byte(sym::UI_READY) == 1
     }
 
     /// Runs until `ui_ready` is set; panics if it takes longer than [`SETTLE_LIMIT_US`].
     pub fn settle(&mut self) {
-        let ready = self.sym("ui_ready");
+        let ready = self.sym(sym::UI_READY);
         let out = self
             .cpc
             .run_until(SETTLE_LIMIT_US, |m| m.peek(ready) == 1)
@@ -131,7 +133,7 @@ impl Game {
             "{key:?} pressed while the program is busy (ui_state {})",
             self.state()
         );
-        let keys = self.sym("ui_keys");
+        let keys = self.sym(sym::UI_KEYS);
         let taken = self.cpc.peek(keys);
         self.cpc.press(key);
         self.run_until(&format!("{key:?} taken"), KEY_LIMIT_US, |m| {
@@ -140,7 +142,7 @@ impl Game {
         self.cpc.release(key);
         // The scan in the next frame's interrupt must see the key up before it goes down
         // again.
-        let frames = self.sym("frame_counter");
+        let frames = self.sym(sym::FRAME_COUNTER);
         let now = self.cpc.peek_word(frames);
         self.run_until("a keyboard scan", 3 * FRAME_US, |m| {
             m.peek_word(frames) != now
@@ -164,7 +166,7 @@ impl Game {
     /// such as M while the computer thinks): holds it until the program counts it in
     /// `ui_keys` (at most `limit_us`), then releases it. Does not wait for what follows.
     pub fn press_busy(&mut self, key: CpcKey, limit_us: u64) {
-        let keys = self.sym("ui_keys");
+        let keys = self.sym(sym::UI_KEYS);
         let taken = self.cpc.peek(keys);
         self.cpc.press(key);
         self.run_until(&format!("{key:?} taken while busy"), limit_us, |m| {
@@ -176,7 +178,7 @@ impl Game {
     /// Moves the cursor with SPACE to the legal move `sq` and plays it with RETURN, then
     /// waits until the program waits for a key again.
     pub fn play(&mut self, sq: u8) {
-        assert_eq!(self.state(), self.st("ST_HUMAN"), "a human move asked for");
+        assert_eq!(self.state(), self.st(sym::ST_HUMAN), "a human move asked for");
         let legal = self.legal();
         assert!(
             legal.contains(&sq),
@@ -191,7 +193,7 @@ impl Game {
     /// Runs until the program waits for a key in state `ST_...` `name`, for at most
     /// `limit_us`.
     pub fn settle_in(&mut self, name: &str, limit_us: u64) {
-        let (ready, state, want) = (self.sym("ui_ready"), self.sym("ui_state"), self.st(name));
+        let (ready, state, want) = (self.sym(sym::UI_READY), self.sym(sym::UI_STATE), self.st(name));
         self.run_until(&format!("waiting in {name}"), limit_us, |m| {
             m.peek(ready) == 1 && m.peek(state) == want
         });
@@ -199,7 +201,7 @@ impl Game {
 
     /// `game_board` as a reference board with `side_to_move`.
     pub fn board(&self) -> Board {
-        let bytes = self.cpc.read_bytes(self.sym("game_board"), 64);
+        let bytes = self.cpc.read_bytes(self.sym(sym::GAME_BOARD), 64);
         let mut board = Board {
             black: 0,
             white: 0,
@@ -213,7 +215,7 @@ impl Game {
                 _ => panic!("game_board[{sq}] = {v}"),
             }
         }
-        board.to_move = self.colour("side_to_move");
+        board.to_move = self.colour(sym::SIDE_TO_MOVE);
         board
     }
 
@@ -228,24 +230,24 @@ impl Game {
 
     /// `legal_list`.
     pub fn legal(&self) -> Vec<u8> {
-        let n = self.byte("legal_count");
-        self.cpc.read_bytes(self.sym("legal_list"), usize::from(n))
+        let n = self.byte(sym::LEGAL_COUNT);
+        self.cpc.read_bytes(self.sym(sym::LEGAL_LIST), usize::from(n))
     }
 
     /// The hint's principal variation: `hint_pv_len` moves of `hint_pv`.
     pub fn hint_pv(&self) -> Vec<u8> {
         self.cpc
-            .read_bytes(self.sym("hint_pv"), usize::from(self.byte("hint_pv_len")))
+            .read_bytes(self.sym(sym::HINT_PV), usize::from(self.byte(sym::HINT_PV_LEN)))
     }
 
     /// `record_list`: squares and [`PLY_PASS`].
     pub fn record(&self) -> Vec<u8> {
-        let n = self.byte("record_count");
-        self.cpc.read_bytes(self.sym("record_list"), usize::from(n))
+        let n = self.byte(sym::RECORD_COUNT);
+        self.cpc.read_bytes(self.sym(sym::RECORD_LIST), usize::from(n))
     }
 
     pub fn cursor(&self) -> u8 {
-        self.byte("cursor_square")
+        self.byte(sym::CURSOR_SQUARE)
     }
 
     // ----- the screen, decoded from video RAM (reference 4.5) -------------------------
@@ -260,10 +262,10 @@ impl Game {
 
     /// Top-left pixel of square `sq` (its grid corner).
     pub fn square_origin(&self, sq: u8) -> (usize, usize) {
-        let x = usize::from(self.sym("BOARD_X")) * 4
-            + usize::from(sq % 8) * usize::from(self.sym("CELL_W")) * 4;
-        let y = usize::from(self.sym("BOARD_Y"))
-            + usize::from(sq / 8) * usize::from(self.sym("CELL_H"));
+        let x = usize::from(self.sym(sym::BOARD_X)) * 4
+            + usize::from(sq % 8) * usize::from(self.sym(sym::CELL_W)) * 4;
+        let y = usize::from(self.sym(sym::BOARD_Y))
+            + usize::from(sq / 8) * usize::from(self.sym(sym::CELL_H));
         (x, y)
     }
 
@@ -271,9 +273,9 @@ impl Game {
     pub fn shown(&self, sq: u8) -> Shown {
         let (x, y) = self.square_origin(sq);
         match self.pen(x + 12, y + 6) {
-            p if p == self.sym("PEN_BOARD") as u8 => Shown::Empty,
-            p if p == self.sym("PEN_BLACK") as u8 => Shown::Black,
-            p if p == self.sym("PEN_WHITE") as u8 => Shown::White,
+            p if p == self.sym(sym::PEN_BOARD) as u8 => Shown::Empty,
+            p if p == self.sym(sym::PEN_BLACK) as u8 => Shown::Black,
+            p if p == self.sym(sym::PEN_WHITE) as u8 => Shown::White,
             p => panic!("square {sq} shows pen {p} where a disc or the board belongs"),
         }
     }
@@ -281,13 +283,13 @@ impl Game {
     /// True if square `sq` has the yellow cursor frame.
     pub fn has_frame(&self, sq: u8) -> bool {
         let (x, y) = self.square_origin(sq);
-        self.pen(x + 1, y + 10) == self.sym("PEN_HI") as u8
+        self.pen(x + 1, y + 10) == self.sym(sym::PEN_HI) as u8
     }
 
     /// True if square `sq` has the yellow hint ring (a pixel of the ring's left side).
     pub fn has_ring(&self, sq: u8) -> bool {
         let (x, y) = self.square_origin(sq);
-        self.pen(x + 4, y + 10) == self.sym("PEN_HI") as u8
+        self.pen(x + 4, y + 10) == self.sym(sym::PEN_HI) as u8
     }
 
     /// The per-move score drawn in square `sq`, read back from the screen by matching the
@@ -295,15 +297,15 @@ impl Game {
     /// (`score_digits`); `None` when the square shows no number (a square with a disc
     /// never does).
     pub fn score_shown(&self, sq: u8) -> Option<i32> {
-        if self.cpc.peek(self.sym("game_board") + u16::from(sq)) != 0 {
+        if self.cpc.peek(self.sym(sym::GAME_BOARD) + u16::from(sq)) != 0 {
             return None;
         }
         let (x, y) = self.square_origin(sq);
-        let top = usize::from(self.sym("SCORE_TOP"));
-        let lines = usize::from(self.sym("SCORE_LINES"));
-        let chars = usize::from(self.sym("SCORE_CHARS"));
-        let font = self.cpc.read_bytes(self.sym("score_digits"), 11 * lines);
-        let white = self.sym("PEN_WHITE") as u8;
+        let top = usize::from(self.sym(sym::SCORE_TOP));
+        let lines = usize::from(self.sym(sym::SCORE_LINES));
+        let chars = usize::from(self.sym(sym::SCORE_CHARS));
+        let font = self.cpc.read_bytes(self.sym(sym::SCORE_DIGITS), 11 * lines);
+        let white = self.sym(sym::PEN_WHITE) as u8;
         let text: String = (0..chars)
             .map(|k| {
                 let rows: Vec<u8> = (0..lines)
@@ -341,14 +343,14 @@ impl Game {
     /// True if square `sq` has the yellow last-move dot.
     pub fn has_dot(&self, sq: u8) -> bool {
         let (x, y) = self.square_origin(sq);
-        self.pen(x + 12, y + 10) == self.sym("PEN_HI") as u8
+        self.pen(x + 12, y + 10) == self.sym(sym::PEN_HI) as u8
     }
 
     /// `n` characters of text at screen byte `x`, pixel line `y`, read back by matching
     /// each 8 x 8 cell against the program's own font (`font_data`); `?` where no glyph
     /// matches.
     pub fn text(&self, x: usize, y: usize, n: usize) -> String {
-        let font = self.cpc.read_bytes(self.sym("font_data"), 64 * 8);
+        let font = self.cpc.read_bytes(self.sym(sym::FONT_DATA), 64 * 8);
         (0..n)
             .map(|i| {
                 let rows: Vec<u8> = (0..8)
@@ -369,13 +371,13 @@ impl Game {
 
     /// The panel line at `y` (a `PY_...` value), as text.
     pub fn panel_line(&self, y: usize) -> String {
-        self.text(usize::from(self.sym("PANEL_X")), y, 14)
+        self.text(usize::from(self.sym(sym::PANEL_X)), y, 14)
     }
 
     /// The three message lines.
     pub fn messages(&self) -> [String; 3] {
-        let y = usize::from(self.sym("PY_MSG"));
-        let pitch = usize::from(self.sym("LINE_PITCH"));
+        let y = usize::from(self.sym(sym::PY_MSG));
+        let pitch = usize::from(self.sym(sym::LINE_PITCH));
         [
             self.panel_line(y),
             self.panel_line(y + pitch),

@@ -5,7 +5,9 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use cpc_dsk::tape::TapeSpeed;
-use cpc_harness::build::{build_game, default_sources, media, BuildOptions, DISK_FILE_NAME};
+use cpc_game::media;
+use cpc_game::program::{build_game, BuildOptions, DISK_FILE_NAME};
+use cpc_game::sources::{default_dir, Sources};
 
 /// Arguments of `cpc-othello build`.
 #[derive(clap::Args)]
@@ -55,10 +57,10 @@ impl BuildArgs {
 pub fn run(args: BuildArgs) -> Result<ExitCode> {
     // A bad speed is refused before anything is written.
     let speed = TapeSpeed::from_baud(args.tape_speed)?;
-    let sources = args.sources.unwrap_or_else(default_sources);
+    let sources = args.sources.unwrap_or_else(default_dir);
     let weights = args.weights.unwrap_or_else(|| sources.join("weights.toml"));
     let mut options = BuildOptions::new(&args.output).weights_file(&weights)?;
-    options.sources = sources;
+    options.sources = Sources::dir(sources);
     let out = build_game(&options)?;
     println!(
         "{}: {DISK_FILE_NAME}, {} bytes at &{:04X}, entry &{:04X} (weights from {})",
@@ -81,15 +83,15 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
         println!("  {}", path.display());
     }
     if let Some(path) = &args.cdt {
-        media::write_cdt(&out, path, speed)?;
+        media::write(path, &media::cdt(&out.program(), speed)?)?;
         println!("  {} (tape, {} baud)", path.display(), speed.baud());
     }
     if let Some(path) = &args.wav {
-        media::write_wav(&out, path, speed)?;
+        media::write(path, &media::wav(&out.program(), speed)?)?;
         println!("  {} (tape sound, {} baud)", path.display(), speed.baud());
     }
     if let Some(path) = &args.sna {
-        media::write_sna(&out, path)?;
+        media::write(path, &media::sna(&out.program())?)?;
         println!("  {} (snapshot)", path.display());
     }
     Ok(ExitCode::SUCCESS)

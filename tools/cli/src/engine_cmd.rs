@@ -248,7 +248,7 @@ pub fn run(cmd: EngineCmd) -> anyhow::Result<ExitCode> {
             weights: file,
             output,
         } => {
-            use cpc_harness::build::book_inc::{describe_book, regenerate_book};
+            use cpc_game::program::book_inc::{describe_book, regenerate_book};
             let weights = file.load()?;
             if generate {
                 // One line redrawn on a terminal; nothing in a log, where `\r` would pile up.

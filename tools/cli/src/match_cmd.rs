@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use cpc_harness::build::default_sources;
+use cpc_game::sources::default_dir;
 use cpc_harness::matches::{self, Engine, MatchConfig, MatchReport, Workshop};
 use othello_engine::weights::Weights;
 
@@ -79,7 +79,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
     let weights_path = args
         .weights
         .clone()
-        .unwrap_or_else(|| default_sources().join("weights.toml"));
+        .unwrap_or_else(|| default_dir().join("weights.toml"));
     let weights = Weights::load(&weights_path)?;
     let origin = weights_path.display().to_string();
     let mut shared = None;

@@ -11,7 +11,7 @@ use clap::Args;
 use cpc_emu::symbols::parse_number;
 
 use cpc_emu::{Cpc, KeyScript, OpenOptions, Symbols};
-use cpc_harness::transcript::{save_game, symbols_beside};
+use cpc_game::driver::transcript::{save_game, symbols_beside};
 use othello_engine::record::GameRecord;
 
 /// Arguments of `run`.

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use cpc_dsk::write_atomically;
-use cpc_harness::build::default_sources;
+use cpc_game::sources::default_dir;
 use cpc_harness::tune::params::{self, Group};
 use cpc_harness::tune::spsa::Gains;
 use cpc_harness::tune::{self, TuneConfig};
@@ -61,7 +61,7 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
     let input = args
         .weights
         .clone()
-        .unwrap_or_else(|| default_sources().join("weights.toml"));
+        .unwrap_or_else(|| default_dir().join("weights.toml"));
     let text = std::fs::read_to_string(&input).with_context(|| input.display().to_string())?;
     let before = Weights::parse(&text, &input.display().to_string())?;
     let groups = args

@@ -11,8 +11,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use cpc_dsk::{Disk, ImageKind};
-use cpc_harness::build::{assemble_game, default_sources, DISK_FILE_NAME};
+use cpc_game::media;
+use cpc_game::program::assemble_game;
+use cpc_game::sources::default_dir;
 use cpc_harness::mame::{self, roms};
 use cpc_harness::verify::positions::{default_ffo_dir, ffo_positions};
 use cpc_harness::verify::report::{reproduce, Invocation};
@@ -129,19 +130,9 @@ fn mame_roms(dir: Option<&Path>) -> Result<roms::Roms> {
         .map_err(|e| anyhow::anyhow!("--mame: the ROMs: {e}"))
 }
 
-/// Writes the image on a DATA disc as OTHELLO.BIN, as `cpc-othello build` does.
-fn write_disc(image: &Image, path: &Path) -> Result<()> {
-    let p = image.program();
-    let mut disk = Disk::new_data(ImageKind::Standard);
-    disk.put_binary(DISK_FILE_NAME, &p.bytes, p.load, p.exec)
-        .map_err(cpc_dsk::Error::from)?;
-    disk.save(path)?;
-    Ok(())
-}
-
 /// Runs `verify`.
 pub fn run(args: VerifyArgs) -> Result<ExitCode> {
-    let sources = args.sources.clone().unwrap_or_else(default_sources);
+    let sources = args.sources.clone().unwrap_or_else(default_dir);
     let weights_path = args
         .weights
         .clone()
@@ -194,7 +185,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
         Some(dir) => {
             let roms = mame_roms(args.roms.as_deref())?;
             let dsk = dir.path().join("othello.dsk");
-            write_disc(&image, &dsk)?;
+            media::write(&dsk, &media::dsk(image.program())?)?;
             Some(MameConfig {
                 games: args.mame_games,
                 dsk,

@@ -1,25 +1,15 @@
-//! The harness that checks the Z80 Othello program against the reference engine.
-//!
-//! The game exists twice: as Z80 code in `cpc/` and as the Rust reference engine
-//! (`othello-engine`). This crate joins the pipeline's crates to keep the two in step, and
-//! is what the command line (`tools/cli`), the end-to-end tests (`tests/`) and the benches
-//! call:
-//! - [`build`]: `weights.inc` and `book.inc` from the weights TOML, the assembly of
-//!   `cpc/main.asm` (cpc-asm) and the disc (cpc-dsk);
-//! - [`verify`]: the Z80 program in the emulator (cpc-emu, through the symbol file) against
-//!   the reference, on positions and whole games, and in MAME;
+//! The tools that judge the Z80 Othello program, one module a job; the game itself (its
+//! build, its media and the driver of its memory) is `cpc-game`'s, the rules and the AI
+//! the reference engine's (`othello-engine`):
+//! - [`verify`]: the Z80 program in the emulator against the reference, on positions and
+//!   whole games, and in MAME;
 //! - [`matches`]: games between the Z80 program, the reference and GTP programs, with the
-//!   referee, the report and the Elo arithmetic;
-//! - [`mame`]: the real Amstrad firmware in MAME, and the ROMs it needs;
-//! - [`transcript`]: the game record read out of the emulated CPC's memory;
-//! - [`tune`]: weights tuned by self-play of the reference engine.
+//!   referee, the report, the Elo arithmetic, the losses' analysis, the margin and `tune`;
+//! - [`mame`]: the real Amstrad firmware in MAME, and the ROMs it needs.
 //!
-//! It knows the game only through the symbol file and docs/architecture.md's contract; it
-//! prints nothing (the command line does).
+//! It prints nothing (the command line does).
 
-pub mod build;
 pub mod mame;
 pub mod matches;
-pub mod transcript;
 pub mod tune;
 pub mod verify;

@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 use othello_engine::weights::Weights;
 use rayon::prelude::*;
 
-use crate::build::{assemble_game, default_sources};
+use cpc_game::{assemble, sources};
 use crate::verify::{Image, Progress};
 
 pub use players::Workshop;
@@ -123,7 +123,7 @@ pub const GTP_TIMEOUT: Duration = Duration::from_secs(600);
 /// # Errors
 /// [`MatchError::Build`] with the assembler's diagnostics.
 pub fn build_image(weights: &Weights, origin: &str) -> Result<Image, MatchError> {
-    let game = assemble_game(&default_sources(), weights, origin)
+    let game = assemble(&sources::Sources::dir(sources::default_dir()), weights, origin)
         .map_err(|e| MatchError::Build(e.to_string()))?;
     Image::from_game(&game).map_err(|e| MatchError::Build(e.to_string()))
 }

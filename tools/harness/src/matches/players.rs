@@ -19,8 +19,8 @@ use super::sides::Side;
 
 use super::gtp_process::{GtpFault, GtpProcess};
 use super::spec::EngineSpec;
-use crate::verify::stage::{budget_minutes, StageCounts};
-use crate::verify::z80::{AiAnswer, AI_BAD_INPUT, AI_PASS};
+use cpc_game::stage::{budget_minutes, StageCounts};
+use cpc_game::driver::{AiAnswer, AI_BAD_INPUT, AI_PASS};
 use crate::verify::{call_limit_us, Image, Z80Ai};
 
 /// What a player answered when asked for a move.
@@ -46,7 +46,7 @@ pub struct CpcAnswer {
     pub given_s: u16,
     /// CPC µs the call took.
     pub us: u64,
-    /// `ai_depth`: the stage the answer comes from ([`crate::verify::stage::stage_label`]);
+    /// `ai_depth`: the stage the answer comes from ([`cpc_game::stage::stage_label`]);
     /// `None` at levels 1 and 2, which have no stages.
     pub stage: Option<u8>,
     /// The answer was a pass.

@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use super::players::CpcClock;
 use super::referee::Refereed;
-use crate::verify::stage::{stage_label, StageCounts};
+use cpc_game::stage::{stage_label, StageCounts};
 
 /// One engine of the match.
 #[derive(Clone, Debug)]
@@ -22,7 +22,7 @@ pub struct EngineInfo {
     pub label: String,
     /// Its own name (GTP `name`, `Z80 program level 6`).
     pub name: String,
-    /// A Z80 engine's build ([`crate::verify::z80::Image::fingerprint`]), so that reports of
+    /// A Z80 engine's build ([`cpc_game::driver::Image::fingerprint`]), so that reports of
     /// one build pool whatever path it was played from.
     pub program: Option<String>,
 }

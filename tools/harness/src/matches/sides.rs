@@ -13,7 +13,7 @@ use othello_engine::weights::Weights;
 
 use super::spec::EngineSpec;
 use super::{build_image, Engine, MatchError};
-use crate::verify::z80::Image;
+use cpc_game::Image;
 
 /// The weights and program of one engine.
 #[derive(Clone)]

@@ -4,22 +4,24 @@
 //! `play_move` of every legal move (the board, the side to move, the move number and the
 //! flipped discs after it) and of one illegal move (refused, nothing changed).
 //!
-//! Every answer also reports its stage (`ai_depth`, [`super::stage`]). Without a time limit
+//! Every answer also reports its stage (`ai_depth`, [`cpc_game::stage`]). Without a time limit
 //! a search level must report its final stage (or none, for the book and a pass), and its
 //! answer is `best_move`'s. At a level with a budget `ai_entry` gets `ai_time` = the side's
-//! share of it ([`super::stage::nominal_time`], or `--time`) on a freshly started machine
+//! share of it ([`cpc_game::stage::nominal_time`], or `--time`) on a freshly started machine
 //! (the program's interrupt handler counts the time; a fresh machine makes the answer depend
 //! on the position and `ai_time` alone, so `--board ... --time` reproduces it exactly); the
 //! stage must be one the level may reach, and the answer is the reference's at that stage.
 
+use cpc_game::symbols as sym;
 use othello_engine::board::{squares, Board};
 use othello_engine::notation::square_name;
 use othello_engine::weights::Weights;
 
 use super::positions::Origin;
-use super::stage::{self, stage_name, Expected};
-use super::z80::{board_bytes, side_code, AiAnswer, Z80Ai, AI_BAD_INPUT, AI_PASS};
-use super::{Mismatch, MismatchKind, VerifyError};
+use cpc_game::stage::{self, stage_name, Expected};
+use cpc_game::driver::{board_bytes, side_code, AiAnswer, AI_BAD_INPUT, AI_PASS};
+use cpc_game::Z80Ai;
+use super::{DriverError, Mismatch, MismatchKind, VerifyError};
 
 /// What one position gave.
 #[derive(Clone, Debug, Default)]
@@ -122,7 +124,7 @@ pub fn check_position(
         stage: None,
         ai_time: None,
     };
-    let has_depth = z.addr("ai_depth").is_ok();
+    let has_depth = z.addr(sym::AI_DEPTH).is_ok();
     for &level in how.levels {
         let seconds = ai_time_for(board, level, how.weights, how.time);
         let timed = seconds != 0;
@@ -136,10 +138,10 @@ pub fn check_position(
             });
             match answer {
                 Ok(a) => Ok(a),
-                Err(e @ (VerifyError::Hang { .. } | VerifyError::Emulator(_))) => {
+                Err(e @ (DriverError::Hang { .. } | DriverError::Emulator(_))) => {
                     Err(e.to_string())
                 }
-                Err(e) => return Err(e),
+                Err(e) => return Err(e.into()),
             }
         } else {
             z.limit_us = limit;
@@ -248,7 +250,7 @@ pub fn check_position(
         }
     }
 
-    z.limit_us = super::z80::CALL_LIMIT_US;
+    z.limit_us = cpc_game::driver::CALL_LIMIT_US;
     let legal: Vec<u8> = squares(board.legal_moves()).collect();
     let names = |list: &[u8]| {
         let v: Vec<String> = list.iter().map(|&s| move_text(s)).collect();
@@ -355,15 +357,15 @@ pub fn check_position(
 /// mismatch, after rebooting the machine); anything else ends the run.
 fn guard<T>(
     z: &mut Z80Ai,
-    call: impl FnOnce(&mut Z80Ai) -> Result<T, VerifyError>,
+    call: impl FnOnce(&mut Z80Ai) -> Result<T, DriverError>,
 ) -> Result<Result<T, String>, VerifyError> {
     match call(z) {
         Ok(v) => Ok(Ok(v)),
-        Err(e @ (VerifyError::Hang { .. } | VerifyError::Emulator(_))) => {
+        Err(e @ (DriverError::Hang { .. } | DriverError::Emulator(_))) => {
             z.reboot()?;
             Ok(Err(e.to_string()))
         }
-        Err(e) => Err(e),
+        Err(e) => Err(e.into()),
     }
 }
 

@@ -10,7 +10,7 @@
 //! the program leaves `ST_THINKING`): at a level without a budget that must be the level's
 //! final stage, so the move is `best_move`'s; at a level with a budget the game passes the
 //! computer what is left of it and the move may come from a shallower stage
-//! ([`super::stage`]). There the computer's thinking time over the game (CPC time in
+//! ([`cpc_game::stage`]). There the computer's thinking time over the game (CPC time in
 //! `ST_THINKING`) must stay within the budget.
 
 use std::collections::VecDeque;
@@ -21,9 +21,11 @@ use othello_engine::weights::Weights;
 
 use super::check::move_text;
 use super::players::{GameSetup, Human, PLY_PASS};
-use super::stage::{self, stage_name, Expected, StageCounts};
-use super::z80::{board_from_bytes, side_code, Image};
-use super::{Mismatch, MismatchKind, VerifyError};
+use cpc_game::stage::{self, stage_name, Expected, StageCounts};
+use cpc_game::driver::{board_from_bytes, side_code};
+use cpc_game::driver::ui::{press_key, UiAddrs};
+use cpc_game::Image;
+use super::{DriverError, Mismatch, MismatchKind, VerifyError};
 
 /// CPC time allowed until the program waits for a key again at levels 1 and 2 (a level 2
 /// move takes well under a second, a move with its flip animation a few tenths more).
@@ -35,10 +37,6 @@ pub const SETTLE_LIMIT_US: u64 = 30_000_000;
 pub fn settle_limit_us(level: u8) -> u64 {
     SETTLE_LIMIT_US.max(super::call_limit_us(level))
 }
-/// CPC time allowed for a pressed key to be taken.
-pub const KEY_LIMIT_US: u64 = 1_000_000;
-/// One frame at 50 Hz.
-pub const FRAME_US: u64 = 19_968;
 
 /// What a game gave.
 #[derive(Clone, Debug)]
@@ -59,74 +57,10 @@ pub struct GameOutcome {
     pub final_score: Option<(u8, u8)>,
 }
 
-/// The addresses and state values of the memory interface.
-#[derive(Clone, Copy, Debug)]
-struct Ui {
-    state: u16,
-    ready: u16,
-    keys: u16,
-    frames: u16,
-    board: u16,
-    side: u16,
-    legal_count: u16,
-    legal_list: u16,
-    cursor: u16,
-    record_count: u16,
-    record_list: u16,
-    human_colour: u16,
-    level: u16,
-    game_over: u16,
-    winner: u16,
-    final_black: u16,
-    final_white: u16,
-    ai_move: u16,
-    ai_depth: Option<u16>,
-    st_human: u8,
-    st_thinking: u8,
-    st_over: u8,
-    st_menu: u8,
-    st_pass: u8,
-    st_error: u8,
-}
-
-impl Ui {
-    fn of(image: &Image) -> Result<Ui, VerifyError> {
-        let a = |name: &str| image.addr(name);
-        let st = |name: &str| image.addr(name).map(|v| v as u8);
-        Ok(Ui {
-            state: a("ui_state")?,
-            ready: a("ui_ready")?,
-            keys: a("ui_keys")?,
-            frames: a("frame_counter")?,
-            board: a("game_board")?,
-            side: a("side_to_move")?,
-            legal_count: a("legal_count")?,
-            legal_list: a("legal_list")?,
-            cursor: a("cursor_square")?,
-            record_count: a("record_count")?,
-            record_list: a("record_list")?,
-            human_colour: a("human_colour")?,
-            level: a("game_level")?,
-            game_over: a("game_over")?,
-            winner: a("game_winner")?,
-            final_black: a("final_black")?,
-            final_white: a("final_white")?,
-            ai_move: a("ai_move")?,
-            ai_depth: image.addr("ai_depth").ok(),
-            st_human: st("ST_HUMAN")?,
-            st_thinking: st("ST_THINKING")?,
-            st_over: st("ST_GAME_OVER")?,
-            st_menu: st("ST_MENU")?,
-            st_pass: st("ST_PASS")?,
-            st_error: st("ST_ERROR")?,
-        })
-    }
-}
-
 /// A game being played: the machine, the reference's view of it, and what was seen.
 struct Driver<'a> {
     cpc: Cpc,
-    ui: Ui,
+    ui: UiAddrs,
     setup: &'a GameSetup,
     weights: &'a Weights,
     board: Board,
@@ -147,6 +81,12 @@ enum Stop {
 impl From<VerifyError> for Stop {
     fn from(e: VerifyError) -> Stop {
         Stop::Error(e)
+    }
+}
+
+impl From<DriverError> for Stop {
+    fn from(e: DriverError) -> Stop {
+        Stop::Error(e.into())
     }
 }
 
@@ -244,7 +184,7 @@ impl Driver<'_> {
                 }
                 m.peek(ui.ready) == 1
             })
-            .map_err(|e| VerifyError::Emulator(e.to_string()))?;
+            .map_err(|e| DriverError::Emulator(e.to_string()))?;
         for (us, depth) in thinks {
             self.think_us.push(us);
             self.pending_stages.push_back(depth);
@@ -266,24 +206,12 @@ impl Driver<'_> {
     /// Presses `key` while the program waits, holds it until taken, releases it, lets one
     /// keyboard scan see the release, then runs until the next wait.
     fn key(&mut self, key: CpcKey) -> Result<(), Stop> {
-        let ui = self.ui;
-        let taken = self.byte(ui.keys);
-        self.cpc.press(key);
-        let out = self
-            .cpc
-            .run_until(KEY_LIMIT_US, |m| m.peek(ui.keys) != taken)
-            .map_err(|e| VerifyError::Emulator(e.to_string()))?;
-        self.cpc.release(key);
-        if !out.met() {
+        if !press_key(&mut self.cpc, &self.ui, key)? {
             return Err(self.mismatch(
                 format!("{key:?} not taken (ui_state {})", self.state()),
                 "the key taken".into(),
             ));
         }
-        let now = self.cpc.peek_word(ui.frames);
-        self.cpc
-            .run_until(3 * FRAME_US, |m| m.peek_word(ui.frames) != now)
-            .map_err(|e| VerifyError::Emulator(e.to_string()))?;
         self.settle()
     }
 
@@ -559,7 +487,7 @@ pub fn play_game(
     setup: &GameSetup,
     weights: &Weights,
 ) -> Result<GameOutcome, VerifyError> {
-    let ui = Ui::of(image)?;
+    let ui = UiAddrs::of(image)?;
     let mut cpc = image.boot()?;
     cpc.set_rendering(false);
     let mut driver = Driver {

@@ -6,6 +6,7 @@
 //! are compared with the reference afterwards. A program that plays another move than the
 //! reference leaves a board that differs at the next wait (or a wait that never comes).
 
+use cpc_game::symbols as sym;
 use std::path::Path;
 use std::time::Duration;
 
@@ -19,7 +20,8 @@ use crate::mame::{self, Machine, Script};
 use super::check::{bytes_text, move_text};
 use super::game::plies_text;
 use super::players::{plan, GameSetup, Plan, WaitKeys};
-use super::z80::{board_bytes, side_code, Image};
+use cpc_game::driver::{board_bytes, side_code};
+use cpc_game::Image;
 use super::{Mismatch, MismatchKind, VerifyError};
 
 /// Frames between two keys, so the game's once-a-frame keyboard scan sees every key go up
@@ -114,20 +116,20 @@ impl Addrs {
     fn of(image: &Image) -> Result<Addrs, VerifyError> {
         let a = |name: &str| image.addr(name);
         Ok(Addrs {
-            ready: a("ui_ready")?,
-            keys: a("ui_keys")?,
-            state: a("ui_state")?,
-            board: a("game_board")?,
-            side: a("side_to_move")?,
-            record_count: a("record_count")?,
-            record_list: a("record_list")?,
-            final_black: a("final_black")?,
-            final_white: a("final_white")?,
-            winner: a("game_winner")?,
-            table: a("tt_bank")?,
-            st_human: a("ST_HUMAN")? as u8,
-            st_pass: a("ST_PASS")? as u8,
-            st_over: a("ST_GAME_OVER")? as u8,
+            ready: a(sym::UI_READY)?,
+            keys: a(sym::UI_KEYS)?,
+            state: a(sym::UI_STATE)?,
+            board: a(sym::GAME_BOARD)?,
+            side: a(sym::SIDE_TO_MOVE)?,
+            record_count: a(sym::RECORD_COUNT)?,
+            record_list: a(sym::RECORD_LIST)?,
+            final_black: a(sym::FINAL_BLACK)?,
+            final_white: a(sym::FINAL_WHITE)?,
+            winner: a(sym::GAME_WINNER)?,
+            table: a(sym::TT_BANK)?,
+            st_human: a(sym::ST_HUMAN)? as u8,
+            st_pass: a(sym::ST_PASS)? as u8,
+            st_over: a(sym::ST_GAME_OVER)? as u8,
         })
     }
 }

@@ -4,8 +4,9 @@
 //! docs/ai.md as `othello_engine` implements it. A run checks that four ways:
 //! - [`check`]: on each of N positions ([`positions`]: edge cases, the FFO boards, seeded
 //!   random play-outs) `ai_entry` at every level, `gen_legal` and `play_move`, called one
-//!   by one in the bundled emulator ([`z80`]); at a level with a time budget `ai_entry` gets
-//!   the side's share of it and its answer is compared at the stage it reports ([`stage`]);
+//!   by one in the bundled emulator (`cpc_game::driver`); at a level with a time budget
+//!   `ai_entry` gets the side's share of it and its answer is compared at the stage it reports
+//!   (`cpc_game::stage`);
 //! - [`game`]: whole games through the program's user interface and the emulated keyboard,
 //!   the human side played by a seeded random player or the reference ([`players`]);
 //! - [`mame_game`]: whole games in MAME with the real ROMs, typed as a user would;
@@ -17,9 +18,8 @@ pub mod mame_game;
 pub mod players;
 pub mod positions;
 pub mod report;
-pub mod stage;
-pub mod z80;
 
+use cpc_game::symbols as sym;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -33,40 +33,18 @@ use crate::mame::roms::Roms;
 use crate::mame::Machine;
 
 pub use report::{LevelReport, Report};
-pub use z80::{Image, Z80Ai};
+pub use cpc_game::driver::call_limit_us;
+pub use cpc_game::{DriverError, Image, Z80Ai};
 
+use cpc_game::stage;
 use positions::Origin;
 
 /// Why a run could not be made (a difference of the program is a [`Mismatch`] instead).
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum VerifyError {
-    /// The image's symbol file lacks a symbol of the interface.
-    #[error("symbol `{0}` is missing from the symbol file")]
-    Symbol(String),
-    /// The program image cannot be loaded.
-    #[error("{0}")]
-    Image(String),
-    /// The emulator stopped (an instruction it cannot run, ...).
-    #[error("the emulator stopped: {0}")]
-    Emulator(String),
-    /// A routine did not return in time.
-    #[error("{routine} did not return within {} s of CPC time (pc &{pc:04X})", *limit_us as f64 / 1e6)]
-    Hang {
-        /// The routine called.
-        routine: String,
-        /// The limit, CPC µs.
-        limit_us: u64,
-        /// Where the CPU was.
-        pc: u16,
-    },
-    /// A level the weights file does not define was asked for.
-    #[error("level {level}: the weights file defines levels 1 to {max}")]
-    Level {
-        /// The level.
-        level: u8,
-        /// The highest level of the file.
-        max: u8,
-    },
+    /// The program could not be booted, read or called (the game crate's driver says why).
+    #[error(transparent)]
+    Driver(#[from] DriverError),
     /// MAME could not run.
     #[error("MAME: {0}")]
     Mame(String),
@@ -95,9 +73,9 @@ impl MismatchKind {
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
-            MismatchKind::Ai => "ai_entry",
-            MismatchKind::Legal => "gen_legal",
-            MismatchKind::PlayMove => "play_move",
+            MismatchKind::Ai => sym::AI_ENTRY,
+            MismatchKind::Legal => sym::GEN_LEGAL,
+            MismatchKind::PlayMove => sym::PLAY_MOVE,
             MismatchKind::Game => "game",
             MismatchKind::Mame => "mame game",
             MismatchKind::Budget => "time budget",
@@ -219,17 +197,6 @@ const CHUNK: usize = 32;
 /// Positions per work item when a deep level is checked (a position takes seconds).
 const DEEP_CHUNK: usize = 4;
 
-/// CPC time one `ai_entry` call may take at `level` before it counts as a hang: levels 1
-/// and 2 answer in well under a second, a deep search level may take minutes.
-#[must_use]
-pub fn call_limit_us(level: u8) -> u64 {
-    if level <= 2 {
-        z80::CALL_LIMIT_US
-    } else {
-        3_600_000_000
-    }
-}
-
 /// The levels a run checks and those the program does not play.
 fn choose_levels(
     image: &Image,
@@ -241,7 +208,7 @@ fn choose_levels(
         Levels::All => (1..=max).collect(),
         Levels::List(list) => {
             if let Some(&level) = list.iter().find(|&&l| l == 0 || l > max) {
-                return Err(VerifyError::Level { level, max });
+                return Err(DriverError::Level { level, max }.into());
             }
             let mut l = list.clone();
             l.sort_unstable();

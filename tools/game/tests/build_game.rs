@@ -1,13 +1,15 @@
 //! `build_game` end to end: the real game sources into a disc image and the files beside it,
 //! each read back with the tool that consumes it; and the errors of a bad build.
 
+use cpc_game::symbols as sym;
 use std::path::Path;
 
 use cpc_dsk::Disk;
-use cpc_harness::build::{build_game, BuildError, BuildOptions, DISK_FILE_NAME, LOAD_RANGE};
+use cpc_game::program::{build_game, BuildError, BuildOptions, DISK_FILE_NAME, LOAD_RANGE};
+use cpc_game::sources::Sources;
 use othello_engine::weights::Weights;
 
-#[path = "support/scratch_dir.rs"]
+#[path = "../../harness/tests/support/scratch_dir.rs"]
 mod scratch_dir;
 
 use scratch_dir::ScratchDir;
@@ -44,7 +46,7 @@ fn the_game_builds_into_a_disc_with_its_outputs_beside_it() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&out.symbols_json).expect("json"))
             .expect("valid JSON");
-    let entry = json["symbols"]["ai_entry"]["value"]
+    let entry = json["symbols"][sym::AI_ENTRY]["value"]
         .as_i64()
         .expect("ai_entry in the JSON");
     let winape = std::fs::read_to_string(&out.symbols_winape).expect("sym");
@@ -55,12 +57,12 @@ fn the_game_builds_into_a_disc_with_its_outputs_beside_it() {
         "ai_entry &{entry:04X} not in the WinAPE symbols"
     );
     for name in [
-        "game_board",
-        "side_to_move",
-        "gen_legal",
-        "play_move",
-        "ai_board",
-        "ai_move",
+        sym::GAME_BOARD,
+        sym::SIDE_TO_MOVE,
+        sym::GEN_LEGAL,
+        sym::PLAY_MOVE,
+        sym::AI_BOARD,
+        sym::AI_MOVE,
     ] {
         assert!(
             json["symbols"][name].is_object(),
@@ -149,7 +151,7 @@ fn assembly_errors_name_the_line_and_write_nothing() {
     )
     .expect("write");
     let mut options = BuildOptions::new(dir.join("out/o.dsk"));
-    options.sources = dir.to_path_buf();
+    options.sources = Sources::dir(dir.to_path_buf());
     let err = build_game(&options).expect_err("must fail");
     assert!(matches!(err, BuildError::Assembly { .. }));
     let msg = err.to_string();
@@ -166,10 +168,68 @@ fn a_program_outside_the_load_range_is_refused() {
         let dir = scratch(name);
         std::fs::write(dir.join("main.asm"), src).expect("write");
         let mut options = BuildOptions::new(dir.join("o.dsk"));
-        options.sources = dir.to_path_buf();
+        options.sources = Sources::dir(dir.to_path_buf());
         let err = build_game(&options).expect_err("must fail");
         assert!(matches!(err, BuildError::Layout { .. }), "{name}: {err}");
         assert!(err.to_string().contains("&0040-&A67B"), "{err}");
         assert!(!dir.join("o.dsk").exists());
     }
+}
+
+#[test]
+fn a_build_from_memory_gives_the_same_program_as_a_build_from_cpc() {
+    use cpc_game::program::assemble;
+    use cpc_game::sources::{default_dir, embedded, embedded_names, DEFAULT_WEIGHTS_TEXT};
+
+    // Every source file of cpc/ is compiled in: a file added there without a rebuild of this
+    // crate would be missing from the page's build.
+    let mut on_disc: Vec<String> = std::fs::read_dir(default_dir())
+        .expect("cpc/ reads")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".asm"))
+        .collect();
+    on_disc.sort();
+    assert_eq!(embedded_names(), on_disc);
+
+    let weights = Weights::parse(DEFAULT_WEIGHTS_TEXT, "weights.toml").expect("valid");
+    let from_memory =
+        assemble(&embedded(), &weights, "weights.toml").unwrap_or_else(|e| panic!("{e}"));
+    let from_dir = assemble(&Sources::dir(default_dir()), &weights, "cpc/weights.toml")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(from_memory.binary(), from_dir.binary());
+    assert_eq!(from_memory.crc32(), crc32fast::hash(&from_dir.binary()));
+    assert_eq!(
+        (from_memory.load(), from_memory.exec()),
+        (from_dir.load(), from_dir.exec())
+    );
+    // The media are the same bytes whichever way the program was made.
+    let (m, d) = (from_memory.program(), from_dir.program());
+    assert_eq!(
+        cpc_game::media::dsk(&m).unwrap(),
+        cpc_game::media::dsk(&d).unwrap()
+    );
+    assert_eq!(
+        cpc_game::media::sna(&m).unwrap(),
+        cpc_game::media::sna(&d).unwrap()
+    );
+}
+
+#[test]
+fn a_mistake_in_memory_sources_names_the_file_line_and_column() {
+    use cpc_game::program::assemble;
+    use cpc_game::sources::{embedded, Sources};
+
+    let Sources::Memory(mut files) = embedded() else {
+        panic!("embedded sources are in memory")
+    };
+    let eval = files
+        .iter_mut()
+        .find(|(name, _)| name == "eval.asm")
+        .expect("eval.asm is embedded");
+    eval.1 = format!("        ld a,(ix+\n{}", eval.1);
+    let err = assemble(&Sources::Memory(files), &Weights::default(), "weights.toml")
+        .err()
+        .expect("the build fails");
+    let text = err.to_string();
+    assert!(text.contains("eval.asm:1:"), "{text}");
 }

@@ -1,20 +1,16 @@
 //! The Z80 program's AI and rules, called one routine at a time in the bundled emulator.
 //!
-//! An [`Image`] is a built program (bytes, load and entry address) with its symbol file;
-//! a [`Z80Ai`] boots it (without running the program's own start-up: the routines need
-//! nothing but a stack) and calls `ai_entry`, `gen_legal` and `play_move` with positions
+//! A [`Z80Ai`] boots an [`Image`] (without running the program's own start-up: the routines
+//! need nothing but a stack) and calls `ai_entry`, `gen_legal` and `play_move` with positions
 //! written into the program's memory at the addresses the symbol file gives. A call with a
 //! time limit (`ai_time`) needs the program's interrupt handler, which counts the time down:
 //! [`Z80Ai::start`] runs the program's start-up first, until it waits for a key.
 
-use std::path::Path;
-
-use cpc_emu::{CallOutcome, Cpc, Program, Symbols};
+use cpc_emu::{CallOutcome, Cpc};
 use othello_engine::board::{Board, Color};
 
-use crate::build::GameImage;
-
-use super::VerifyError;
+use crate::symbols as sym;
+use crate::{DriverError, Image};
 
 /// CPC time one call of a routine may take at levels 1 and 2 before it counts as a hang
 /// (level 2 needs well under 0.5 s).
@@ -25,151 +21,14 @@ pub const AI_PASS: u8 = 0xFF;
 /// `ai_move` when `ai_level` or `ai_side` is not one the program plays.
 pub const AI_BAD_INPUT: u8 = 0xFE;
 
-/// A built game program and its symbols.
-#[derive(Clone, Debug)]
-pub struct Image {
-    program: Program,
-    symbols: Symbols,
-    second_64k: bool,
-}
-
-impl Image {
-    /// The program `program` with the symbols `symbols`, run on a 6128.
-    #[must_use]
-    pub fn new(program: Program, symbols: Symbols) -> Image {
-        Image {
-            program,
-            symbols,
-            second_64k: true,
-        }
-    }
-
-    /// Runs the program on a machine with the 6128's second 64 KB (`true`, the default) or
-    /// without it, a 464 (`false`): the program keeps its transposition table in the second
-    /// 64 KB when it finds it (docs/ai.md appendix A).
-    pub fn set_second_64k(&mut self, present: bool) {
-        self.second_64k = present;
-    }
-
-    /// The image an in-memory build made.
-    ///
-    /// # Errors
-    /// [`VerifyError::Image`] if the assembler's symbol file does not parse.
-    pub fn from_game(game: &GameImage) -> Result<Image, VerifyError> {
-        let symbols = Symbols::from_json(&game.symbols_json())
-            .map_err(|e| VerifyError::Image(format!("the build's symbol file: {e}")))?;
-        Ok(Image::new(
-            Program {
-                load: game.load(),
-                exec: game.exec(),
-                bytes: game.binary(),
-            },
-            symbols,
-        ))
-    }
-
-    /// A raw binary (no AMSDOS header, as `cpc-othello build` writes `<stem>.bin`) and its
-    /// JSON symbol file, which says where it loads and starts.
-    ///
-    /// # Errors
-    /// [`VerifyError::Image`] naming the file that cannot be read or lacks an address.
-    pub fn from_files(binary: &Path, symbols: &Path) -> Result<Image, VerifyError> {
-        let bytes = std::fs::read(binary)
-            .map_err(|e| VerifyError::Image(format!("{}: {e}", binary.display())))?;
-        Image::from_files_bytes(bytes, symbols).map_err(|e| match e {
-            VerifyError::Image(why) => VerifyError::Image(format!("{}: {why}", binary.display())),
-            other => other,
-        })
-    }
-
-    /// [`Image::from_files`] with the binary's bytes already read (e.g. from a disc).
-    ///
-    /// # Errors
-    /// [`VerifyError::Image`] naming the symbol file that cannot be read or lacks an address,
-    /// or bytes that do not fit in memory.
-    pub fn from_files_bytes(bytes: Vec<u8>, symbols: &Path) -> Result<Image, VerifyError> {
-        let file = symbols;
-        let symbols = Symbols::load(file).map_err(|e| VerifyError::Image(e.to_string()))?;
-        let missing = |what: &str| {
-            VerifyError::Image(format!(
-                "{}: no `{what}` address (expected the JSON symbol file `cpc-othello build` \
-                 writes)",
-                file.display()
-            ))
-        };
-        let load = symbols.load_address().ok_or_else(|| missing("load"))?;
-        let exec = symbols.exec_address().ok_or_else(|| missing("exec"))?;
-        if bytes.is_empty() || usize::from(load) + bytes.len() > 0x1_0000 {
-            return Err(VerifyError::Image(format!(
-                "{} bytes do not fit in memory from &{load:04X}",
-                bytes.len()
-            )));
-        }
-        Ok(Image::new(Program { load, exec, bytes }, symbols))
-    }
-
-    /// The program.
-    #[must_use]
-    pub fn program(&self) -> &Program {
-        &self.program
-    }
-
-    /// The symbols.
-    #[must_use]
-    pub fn symbols(&self) -> &Symbols {
-        &self.symbols
-    }
-
-    /// What tells one build from another whatever file it came from: the CRC-32 of the
-    /// program's bytes, their number and where it loads and starts (`crc32 1A2B3C4D, 24164
-    /// bytes at &1000, starts at &1000`).
-    #[must_use]
-    pub fn fingerprint(&self) -> String {
-        let p = &self.program;
-        format!(
-            "crc32 {:08X}, {} bytes at &{:04X}, starts at &{:04X}",
-            crc32fast::hash(&p.bytes),
-            p.bytes.len(),
-            p.load,
-            p.exec
-        )
-    }
-
-    /// The address (or value) of symbol `name`.
-    ///
-    /// # Errors
-    /// [`VerifyError::Symbol`] when the symbol file lacks it.
-    pub fn addr(&self, name: &str) -> Result<u16, VerifyError> {
-        self.symbols
-            .get(name)
-            .ok_or_else(|| VerifyError::Symbol(name.to_string()))
-    }
-
-    /// Changes the byte at `addr` in the program itself (as a patched binary would).
-    ///
-    /// # Errors
-    /// [`VerifyError::Image`] when `addr` is outside the program.
-    pub fn patch(&mut self, addr: u16, value: u8) -> Result<(), VerifyError> {
-        let at = usize::from(addr.wrapping_sub(self.program.load));
-        let len = self.program.bytes.len();
-        match self.program.bytes.get_mut(at) {
-            Some(byte) if addr >= self.program.load => {
-                *byte = value;
-                Ok(())
-            }
-            _ => Err(VerifyError::Image(format!(
-                "&{addr:04X} is outside the program (&{:04X}, {len} bytes)",
-                self.program.load
-            ))),
-        }
-    }
-
-    /// A fresh machine (a 6128, or a 464: [`Image::set_second_64k`]) running nothing yet,
-    /// with the program in memory.
-    pub(crate) fn boot(&self) -> Result<Cpc, VerifyError> {
-        let mut cpc = Cpc::boot(&self.program).map_err(|e| VerifyError::Image(e.to_string()))?;
-        cpc.set_second_64k(self.second_64k);
-        Ok(cpc)
+/// CPC time one `ai_entry` call may take at `level` before it counts as a hang: levels 1
+/// and 2 answer in well under a second, a deep search level may take minutes.
+#[must_use]
+pub fn call_limit_us(level: u8) -> u64 {
+    if level <= 2 {
+        CALL_LIMIT_US
+    } else {
+        3_600_000_000
     }
 }
 
@@ -186,7 +45,7 @@ pub struct AiAnswer {
     pub us: u64,
     /// `ai_depth`: the stage the answer comes from (0: none, 1..=12 a depth, &FF the exact
     /// endgame, &E1..=&EC the win/loss/draw check after a depth, &FE stopped before any
-    /// stage; [`super::stage`]). 0 for a program without the symbol.
+    /// stage; [`crate::stage`]). 0 for a program without the symbol.
     pub depth: u8,
 }
 
@@ -231,28 +90,28 @@ struct Addrs {
 }
 
 impl Addrs {
-    fn of(image: &Image) -> Result<Addrs, VerifyError> {
+    fn of(image: &Image) -> Result<Addrs, DriverError> {
         let a = |name: &str| image.addr(name);
         Ok(Addrs {
-            ai_entry: a("ai_entry")?,
-            ai_board: a("ai_board")?,
-            ai_side: a("ai_side")?,
-            ai_level: a("ai_level")?,
-            ai_move: a("ai_move")?,
-            ai_score: a("ai_score")?,
-            ai_nodes: a("ai_nodes")?,
-            gen_legal: a("gen_legal")?,
-            play_move: a("play_move")?,
-            game_board: a("game_board")?,
-            side_to_move: a("side_to_move")?,
-            legal_count: a("legal_count")?,
-            legal_list: a("legal_list")?,
-            move_number: a("move_number")?,
-            flip_count: a("flip_count")?,
-            flip_list: a("flip_list")?,
-            ai_time: image.addr("ai_time").ok(),
-            ai_depth: image.addr("ai_depth").ok(),
-            ui_ready: image.addr("ui_ready").ok(),
+            ai_entry: a(sym::AI_ENTRY)?,
+            ai_board: a(sym::AI_BOARD)?,
+            ai_side: a(sym::AI_SIDE)?,
+            ai_level: a(sym::AI_LEVEL)?,
+            ai_move: a(sym::AI_MOVE)?,
+            ai_score: a(sym::AI_SCORE)?,
+            ai_nodes: a(sym::AI_NODES)?,
+            gen_legal: a(sym::GEN_LEGAL)?,
+            play_move: a(sym::PLAY_MOVE)?,
+            game_board: a(sym::GAME_BOARD)?,
+            side_to_move: a(sym::SIDE_TO_MOVE)?,
+            legal_count: a(sym::LEGAL_COUNT)?,
+            legal_list: a(sym::LEGAL_LIST)?,
+            move_number: a(sym::MOVE_NUMBER)?,
+            flip_count: a(sym::FLIP_COUNT)?,
+            flip_list: a(sym::FLIP_LIST)?,
+            ai_time: image.addr(sym::AI_TIME).ok(),
+            ai_depth: image.addr(sym::AI_DEPTH).ok(),
+            ui_ready: image.addr(sym::UI_READY).ok(),
         })
     }
 }
@@ -269,8 +128,8 @@ impl Routines {
     /// The routines of `image`.
     ///
     /// # Errors
-    /// [`VerifyError::Symbol`] when the symbol file lacks an interface symbol.
-    pub fn new(image: &Image) -> Result<Routines, VerifyError> {
+    /// [`DriverError::Symbol`] when the symbol file lacks an interface symbol.
+    pub fn new(image: &Image) -> Result<Routines, DriverError> {
         Ok(Routines {
             image: image.clone(),
             at: Addrs::of(image)?,
@@ -281,8 +140,8 @@ impl Routines {
     /// here looks at the picture.
     ///
     /// # Errors
-    /// [`VerifyError::Image`] when the program does not fit in memory.
-    pub fn boot(&self) -> Result<Cpc, VerifyError> {
+    /// [`DriverError::Image`] when the program does not fit in memory.
+    pub fn boot(&self) -> Result<Cpc, DriverError> {
         let mut cpc = self.image.boot()?;
         cpc.set_rendering(false);
         Ok(cpc)
@@ -297,8 +156,8 @@ impl Routines {
     /// The address of a symbol of the program.
     ///
     /// # Errors
-    /// [`VerifyError::Symbol`] when it is missing.
-    pub fn addr(&self, name: &str) -> Result<u16, VerifyError> {
+    /// [`DriverError::Symbol`] when it is missing.
+    pub fn addr(&self, name: &str) -> Result<u16, DriverError> {
         self.image.addr(name)
     }
 
@@ -306,7 +165,7 @@ impl Routines {
     /// `limit_us` of CPC time.
     ///
     /// # Errors
-    /// [`VerifyError::Hang`] if it does not return in time, [`VerifyError::Emulator`] if
+    /// [`DriverError::Hang`] if it does not return in time, [`DriverError::Emulator`] if
     /// the emulator stops.
     pub fn call_at(
         &self,
@@ -315,7 +174,7 @@ impl Routines {
         a: u8,
         routine: &str,
         limit_us: u64,
-    ) -> Result<CallOutcome, VerifyError> {
+    ) -> Result<CallOutcome, DriverError> {
         self.call_observed_at(cpc, addr, a, routine, limit_us, |_| {})
     }
 
@@ -331,15 +190,15 @@ impl Routines {
         routine: &str,
         limit_us: u64,
         observe: impl FnMut(&Cpc),
-    ) -> Result<CallOutcome, VerifyError> {
+    ) -> Result<CallOutcome, DriverError> {
         let mut regs = cpc.registers();
         regs.af = u16::from(a) << 8 | (regs.af & 0xFF);
         cpc.set_registers(&regs);
         let out = cpc
             .call_observed(addr, limit_us, observe)
-            .map_err(|e| VerifyError::Emulator(format!("{routine}: {e}")))?;
+            .map_err(|e| DriverError::Emulator(format!("{routine}: {e}")))?;
         if !out.returned {
-            return Err(VerifyError::Hang {
+            return Err(DriverError::Hang {
                 routine: routine.to_string(),
                 limit_us,
                 pc: cpc.pc(),
@@ -358,7 +217,7 @@ impl Routines {
         board: &Board,
         level: u8,
         limit_us: u64,
-    ) -> Result<AiAnswer, VerifyError> {
+    ) -> Result<AiAnswer, DriverError> {
         self.ai_timed(cpc, board, level, 0, limit_us)
     }
 
@@ -368,7 +227,7 @@ impl Routines {
     /// [`Routines::start`]); on a machine that was only booted every stage runs to the end.
     ///
     /// # Errors
-    /// As [`Routines::call_at`]; [`VerifyError::Symbol`] for a time limit on a program
+    /// As [`Routines::call_at`]; [`DriverError::Symbol`] for a time limit on a program
     /// without `ai_time`.
     pub fn ai_timed(
         &self,
@@ -377,7 +236,7 @@ impl Routines {
         level: u8,
         seconds: u16,
         limit_us: u64,
-    ) -> Result<AiAnswer, VerifyError> {
+    ) -> Result<AiAnswer, DriverError> {
         self.ai_observed(cpc, board, level, seconds, limit_us, |_| {})
     }
 
@@ -394,17 +253,17 @@ impl Routines {
         seconds: u16,
         limit_us: u64,
         observe: impl FnMut(&Cpc),
-    ) -> Result<AiAnswer, VerifyError> {
+    ) -> Result<AiAnswer, DriverError> {
         let at = self.at;
         cpc.write_bytes(at.ai_board, &board_bytes(board));
         cpc.poke(at.ai_side, side_code(board.to_move));
         cpc.poke(at.ai_level, level);
         match at.ai_time {
             Some(addr) => cpc.poke_word(addr, seconds),
-            None if seconds != 0 => return Err(VerifyError::Symbol("ai_time".into())),
+            None if seconds != 0 => return Err(DriverError::Symbol(sym::AI_TIME.into())),
             None => {}
         }
-        let out = self.call_observed_at(cpc, at.ai_entry, 0, "ai_entry", limit_us, observe)?;
+        let out = self.call_observed_at(cpc, at.ai_entry, 0, sym::AI_ENTRY, limit_us, observe)?;
         Ok(self.read_answer(cpc, out.elapsed_us))
     }
 
@@ -414,19 +273,19 @@ impl Routines {
     /// `ai_entry`, as in the game.
     ///
     /// # Errors
-    /// [`VerifyError::Symbol`] without `ui_ready`, [`VerifyError::Emulator`] if the program
-    /// stops, [`VerifyError::Hang`] if it does not wait for a key within 10 s of CPC time.
-    pub fn start(&self, cpc: &mut Cpc) -> Result<(), VerifyError> {
+    /// [`DriverError::Symbol`] without `ui_ready`, [`DriverError::Emulator`] if the program
+    /// stops, [`DriverError::Hang`] if it does not wait for a key within 10 s of CPC time.
+    pub fn start(&self, cpc: &mut Cpc) -> Result<(), DriverError> {
         const START_LIMIT_US: u64 = 10_000_000;
         let ready = self
             .at
             .ui_ready
-            .ok_or_else(|| VerifyError::Symbol("ui_ready".into()))?;
+            .ok_or_else(|| DriverError::Symbol(sym::UI_READY.into()))?;
         let out = cpc
             .run_until(START_LIMIT_US, |m| m.peek(ready) == 1)
-            .map_err(|e| VerifyError::Emulator(format!("the start-up: {e}")))?;
+            .map_err(|e| DriverError::Emulator(format!("the start-up: {e}")))?;
         if !out.met() {
-            return Err(VerifyError::Hang {
+            return Err(DriverError::Hang {
                 routine: "the start-up (until ui_ready = 1)".into(),
                 limit_us: START_LIMIT_US,
                 pc: cpc.pc(),
@@ -440,7 +299,7 @@ impl Routines {
     ///
     /// # Errors
     /// As [`Routines::boot`] and [`Routines::start`].
-    pub fn boot_started(&self) -> Result<Cpc, VerifyError> {
+    pub fn boot_started(&self) -> Result<Cpc, DriverError> {
         let mut cpc = self.boot()?;
         self.start(&mut cpc)?;
         Ok(cpc)
@@ -469,11 +328,11 @@ impl Routines {
         cpc: &mut Cpc,
         board: &Board,
         limit_us: u64,
-    ) -> Result<Vec<u8>, VerifyError> {
+    ) -> Result<Vec<u8>, DriverError> {
         let at = self.at;
         cpc.write_bytes(at.game_board, &board_bytes(board));
         cpc.poke(at.side_to_move, side_code(board.to_move));
-        self.call_at(cpc, at.gen_legal, 0, "gen_legal", limit_us)?;
+        self.call_at(cpc, at.gen_legal, 0, sym::GEN_LEGAL, limit_us)?;
         let n = cpc.peek(at.legal_count);
         Ok(cpc.read_bytes(at.legal_list, usize::from(n)))
     }
@@ -488,12 +347,12 @@ impl Routines {
         board: &Board,
         sq: u8,
         limit_us: u64,
-    ) -> Result<Played, VerifyError> {
+    ) -> Result<Played, DriverError> {
         let at = self.at;
         cpc.write_bytes(at.game_board, &board_bytes(board));
         cpc.poke(at.side_to_move, side_code(board.to_move));
         cpc.poke(at.move_number, 7);
-        let out = self.call_at(cpc, at.play_move, sq, "play_move", limit_us)?;
+        let out = self.call_at(cpc, at.play_move, sq, sym::PLAY_MOVE, limit_us)?;
         let n = cpc.peek(at.flip_count);
         Ok(Played {
             refused: out.registers.af & 1 != 0,
@@ -521,9 +380,9 @@ impl Z80Ai {
     /// Boots `image`.
     ///
     /// # Errors
-    /// [`VerifyError::Symbol`] when the symbol file lacks an interface symbol,
-    /// [`VerifyError::Image`] when the program does not fit in memory.
-    pub fn new(image: &Image) -> Result<Z80Ai, VerifyError> {
+    /// [`DriverError::Symbol`] when the symbol file lacks an interface symbol,
+    /// [`DriverError::Image`] when the program does not fit in memory.
+    pub fn new(image: &Image) -> Result<Z80Ai, DriverError> {
         let routines = Routines::new(image)?;
         Ok(Z80Ai {
             cpc: routines.boot()?,
@@ -538,7 +397,7 @@ impl Z80Ai {
     ///
     /// # Errors
     /// As [`Routines::start`].
-    pub fn start(&mut self) -> Result<(), VerifyError> {
+    pub fn start(&mut self) -> Result<(), DriverError> {
         if !self.started {
             self.routines.start(&mut self.cpc)?;
             self.started = true;
@@ -551,7 +410,7 @@ impl Z80Ai {
     ///
     /// # Errors
     /// As [`Z80Ai::new`] and [`Z80Ai::start`].
-    pub fn reboot(&mut self) -> Result<(), VerifyError> {
+    pub fn reboot(&mut self) -> Result<(), DriverError> {
         self.cpc = self.routines.boot()?;
         if self.started {
             self.routines.start(&mut self.cpc)?;
@@ -562,16 +421,16 @@ impl Z80Ai {
     /// The address of a symbol of the program.
     ///
     /// # Errors
-    /// [`VerifyError::Symbol`] when it is missing.
-    pub fn addr(&self, name: &str) -> Result<u16, VerifyError> {
+    /// [`DriverError::Symbol`] when it is missing.
+    pub fn addr(&self, name: &str) -> Result<u16, DriverError> {
         self.routines.addr(name)
     }
 
     /// Calls the routine named `routine` with A = `a`.
     ///
     /// # Errors
-    /// As [`Routines::call_at`], and [`VerifyError::Symbol`].
-    pub fn call(&mut self, routine: &str, a: u8) -> Result<CallOutcome, VerifyError> {
+    /// As [`Routines::call_at`], and [`DriverError::Symbol`].
+    pub fn call(&mut self, routine: &str, a: u8) -> Result<CallOutcome, DriverError> {
         let addr = self.addr(routine)?;
         self.routines
             .call_at(&mut self.cpc, addr, a, routine, self.limit_us)
@@ -581,7 +440,7 @@ impl Z80Ai {
     ///
     /// # Errors
     /// As [`Routines::call_at`].
-    pub fn ai(&mut self, board: &Board, level: u8) -> Result<AiAnswer, VerifyError> {
+    pub fn ai(&mut self, board: &Board, level: u8) -> Result<AiAnswer, DriverError> {
         self.routines.ai(&mut self.cpc, board, level, self.limit_us)
     }
 
@@ -596,7 +455,7 @@ impl Z80Ai {
         board: &Board,
         level: u8,
         seconds: u16,
-    ) -> Result<AiAnswer, VerifyError> {
+    ) -> Result<AiAnswer, DriverError> {
         if seconds != 0 {
             self.start()?;
         }
@@ -609,13 +468,13 @@ impl Z80Ai {
     ///
     /// # Errors
     /// As [`Routines::call_at`].
-    pub fn plays_level(&mut self, level: u8) -> Result<bool, VerifyError> {
+    pub fn plays_level(&mut self, level: u8) -> Result<bool, DriverError> {
         let one_move = Board {
             black: (1 << 62) - 1,
             white: 1 << 62,
             to_move: Color::Black,
         };
-        let limit = super::call_limit_us(level);
+        let limit = call_limit_us(level);
         let answer = self.routines.ai(&mut self.cpc, &one_move, level, limit)?;
         Ok(answer.mv != AI_BAD_INPUT)
     }
@@ -624,7 +483,7 @@ impl Z80Ai {
     ///
     /// # Errors
     /// As [`Routines::call_at`].
-    pub fn gen_legal(&mut self, board: &Board) -> Result<Vec<u8>, VerifyError> {
+    pub fn gen_legal(&mut self, board: &Board) -> Result<Vec<u8>, DriverError> {
         self.routines.gen_legal(&mut self.cpc, board, self.limit_us)
     }
 
@@ -632,7 +491,7 @@ impl Z80Ai {
     ///
     /// # Errors
     /// As [`Routines::call_at`].
-    pub fn play_move(&mut self, board: &Board, sq: u8) -> Result<Played, VerifyError> {
+    pub fn play_move(&mut self, board: &Board, sq: u8) -> Result<Played, DriverError> {
         self.routines
             .play_move(&mut self.cpc, board, sq, self.limit_us)
     }

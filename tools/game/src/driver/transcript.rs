@@ -10,6 +10,7 @@
 //! `game_over`, `time_out`, `final_black` / `final_white`. Every ply is checked against the
 //! reference rules, so a memory that does not hold a game is refused, not written.
 
+use crate::symbols as sym;
 use std::path::{Path, PathBuf};
 
 use cpc_emu::{Cpc, Symbols};
@@ -79,11 +80,11 @@ pub fn read_game(
     symbols: &Symbols,
 ) -> Result<(GameRecord, Vec<String>), TranscriptError> {
     let io = Interface { symbols };
-    let cells = cpc.read_bytes(io.addr("start_board")?, 64);
+    let cells = cpc.read_bytes(io.addr(sym::START_BOARD)?, 64);
     let mut start = Board {
         black: 0,
         white: 0,
-        to_move: colour(io.byte(cpc, "start_side")?, "start_side")?,
+        to_move: colour(io.byte(cpc, sym::START_SIDE)?, sym::START_SIDE)?,
     };
     for (sq, &v) in cells.iter().enumerate() {
         match v {
@@ -98,12 +99,12 @@ pub fn read_game(
             }
         }
     }
-    let replaying = match symbols.get("ST_REPLAY") {
-        Some(st) => u16::from(io.byte(cpc, "ui_state")?) == st,
+    let replaying = match symbols.get(sym::ST_REPLAY) {
+        Some(st) => u16::from(io.byte(cpc, sym::UI_STATE)?) == st,
         None => false,
     };
-    let count = io.byte(cpc, "record_count")?;
-    let end = match symbols.get("record_end") {
+    let count = io.byte(cpc, sym::RECORD_COUNT)?;
+    let end = match symbols.get(sym::RECORD_END) {
         Some(addr) => cpc.peek(addr),
         None => count,
     };
@@ -111,15 +112,15 @@ pub fn read_game(
     if plies > 128 {
         return Err(TranscriptError::BadByte {
             what: if replaying {
-                "record_end"
+                sym::RECORD_END
             } else {
-                "record_count"
+                sym::RECORD_COUNT
             }
             .into(),
             value: plies,
         });
     }
-    let list = cpc.read_bytes(io.addr("record_list")?, usize::from(plies));
+    let list = cpc.read_bytes(io.addr(sym::RECORD_LIST)?, usize::from(plies));
     let mut game = Game::from_board(start);
     for (ply, &p) in list.iter().enumerate() {
         let side = game.to_move();
@@ -136,34 +137,34 @@ pub fn read_game(
     }
     // The result, when the game shown is the finished game.
     let at_end = plies == end;
-    let result = if io.byte(cpc, "game_over")? == 1 && at_end {
-        match io.byte(cpc, "time_out")? {
+    let result = if io.byte(cpc, sym::GAME_OVER)? == 1 && at_end {
+        match io.byte(cpc, sym::TIME_OUT)? {
             0 if game.is_over() => Some(RecordedResult::of_finished(game.board())),
             0 => None,
             loser => Some(RecordedResult {
-                black: io.byte(cpc, "final_black")?,
-                white: io.byte(cpc, "final_white")?,
-                lost_on_time: Some(colour(loser, "time_out")?),
+                black: io.byte(cpc, sym::FINAL_BLACK)?,
+                white: io.byte(cpc, sym::FINAL_WHITE)?,
+                lost_on_time: Some(colour(loser, sym::TIME_OUT)?),
             }),
         }
     } else {
         None
     };
     let mut comments = vec!["cpc-othello game record, saved from the emulated CPC".to_string()];
-    comments.push(match io.byte(cpc, "game_origin")? {
-        1 => format!("start: handicap {}", io.byte(cpc, "game_corners")?),
+    comments.push(match io.byte(cpc, sym::GAME_ORIGIN)? {
+        1 => format!("start: handicap {}", io.byte(cpc, sym::GAME_CORNERS)?),
         2 => "start: a set-up position".to_string(),
         _ => "start: the standard position".to_string(),
     });
-    let mode = match io.byte(cpc, "play_mode")? {
+    let mode = match io.byte(cpc, sym::PLAY_MODE)? {
         0 => "the demo (the computer against itself)".to_string(),
         2 => "two players".to_string(),
         _ => format!(
             "you ({}) against the computer",
-            colour(io.byte(cpc, "human_colour")?, "human_colour")?
+            colour(io.byte(cpc, sym::HUMAN_COLOUR)?, sym::HUMAN_COLOUR)?
         ),
     };
-    comments.push(format!("level {}, {mode}", io.byte(cpc, "game_level")?));
+    comments.push(format!("level {}, {mode}", io.byte(cpc, sym::GAME_LEVEL)?));
     if result.is_none() {
         comments.push(format!(
             "not over: {} to move after {} plies",

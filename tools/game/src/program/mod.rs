@@ -1,5 +1,6 @@
-//! `cpc-othello build`: the game's sources (`cpc/main.asm` and what it includes) and a weights
-//! file become `OTHELLO.BIN` on a DATA disc image, with the listing, the symbols (JSON and
+//! The game's program: its sources (`cpc/main.asm` and what it includes, from the directory or
+//! from memory) and a weights file become the assembled image ([`assemble`]); [`build_game`]
+//! writes it as `OTHELLO.BIN` on a DATA disc image, with the listing, the symbols (JSON and
 //! WinAPE form), the memory map, the raw binary and the generated includes next to it.
 //!
 //! The weights reach the program only through the generated include ([`weights_inc`]), handed
@@ -9,36 +10,26 @@
 
 pub mod book_inc;
 pub mod linetab_inc;
-pub mod media;
 pub mod weights_inc;
 
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
-use cpc_asm::{Assembly, Diagnostics, Options};
-use cpc_dsk::{Disk, ImageKind};
+use cpc_asm::{Assembly, Diagnostics, FileSystem, Options};
+use cpc_emu::Program;
 use othello_engine::weights::{Weights, WeightsError, DEFAULT_FILE_NAME};
+
+use crate::sources::{self, Sources};
 
 pub use book_inc::{book_include, BookInclude, BOOK_INCLUDE};
 pub use linetab_inc::{linetab_include, LINETAB_INCLUDE};
 pub use weights_inc::{weights_include, WEIGHTS_INCLUDE};
-
-/// The top source file, in the sources directory.
-pub const MAIN_SOURCE: &str = "main.asm";
 
 /// The program's name on the disc: `RUN"OTHELLO` finds it.
 pub const DISK_FILE_NAME: &str = "OTHELLO.BIN";
 
 /// Where `RUN"` can load a binary with AMSDOS active (HIMEM = &A67B), both ends included.
 pub const LOAD_RANGE: RangeInclusive<u16> = 0x0040..=0xA67B;
-
-/// The game's sources in this workspace (`cpc/`).
-#[must_use]
-pub fn default_sources() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cpc");
-    // Shorter names in messages and in weights.inc; the joined path works as well.
-    std::fs::canonicalize(&dir).unwrap_or(dir)
-}
 
 /// Why a build failed.
 #[derive(Debug, thiserror::Error)]
@@ -105,8 +96,8 @@ impl From<cpc_dsk::Error> for BuildError {
 /// What to build.
 #[derive(Clone, Debug)]
 pub struct BuildOptions {
-    /// The directory holding `main.asm` and the files it includes.
-    pub sources: PathBuf,
+    /// Where `main.asm` and the files it includes are read from.
+    pub sources: Sources,
     /// The AI parameters.
     pub weights: Weights,
     /// Where the weights came from, for the header of `weights.inc`.
@@ -120,7 +111,7 @@ impl BuildOptions {
     #[must_use]
     pub fn new(dsk: impl Into<PathBuf>) -> BuildOptions {
         BuildOptions {
-            sources: default_sources(),
+            sources: Sources::Dir(sources::default_dir()),
             weights: Weights::default(),
             weights_origin: DEFAULT_FILE_NAME.to_string(),
             dsk: dsk.into(),
@@ -194,15 +185,32 @@ impl GameImage {
     pub fn assembly(&self) -> &Assembly {
         &self.assembly
     }
+
+    /// The program as the emulator and the media take it: bytes, load and entry address.
+    #[must_use]
+    pub fn program(&self) -> Program {
+        Program {
+            load: self.load(),
+            exec: self.exec(),
+            bytes: self.binary(),
+        }
+    }
+
+    /// The CRC-32 of the program's bytes: what the CLI and the page print to tell builds apart.
+    #[must_use]
+    pub fn crc32(&self) -> u32 {
+        crc32fast::hash(&self.binary())
+    }
 }
 
 /// Assembles the game from `sources` with `weights`, without writing anything, and checks
-/// that it loads and starts within [`LOAD_RANGE`].
+/// that it loads and starts within [`LOAD_RANGE`]. `weights_origin` names the weights file
+/// in `weights.inc`'s header (a comment: the bytes do not depend on it).
 ///
 /// # Errors
 /// [`BuildError::Assembly`], [`BuildError::Empty`] or [`BuildError::Layout`].
-pub fn assemble_game(
-    sources: &Path,
+pub fn assemble(
+    sources: &Sources,
     weights: &Weights,
     weights_origin: &str,
 ) -> Result<GameImage, BuildError> {
@@ -213,9 +221,13 @@ pub fn assemble_game(
         .generated_file(WEIGHTS_INCLUDE, weights_inc.clone())
         .generated_file(BOOK_INCLUDE, book.text.clone())
         .generated_file(LINETAB_INCLUDE, linetab_inc.clone());
-    let main = sources.join(MAIN_SOURCE);
-    let assembly = cpc_asm::assemble_file(&main, &options)
-        .map_err(|diagnostics| BuildError::Assembly { diagnostics })?;
+    let main = sources.main_path();
+    let roots = [main.clone()];
+    let assembly = match sources.memory_files() {
+        Some(files) => cpc_asm::assemble_with(&files, &roots, &options),
+        None => cpc_asm::assemble_with(&FileSystem, &roots, &options),
+    }
+    .map_err(|diagnostics| BuildError::Assembly { diagnostics })?;
     let len = assembly.binary().len() as u32;
     if len == 0 {
         return Err(BuildError::Empty(main.display().to_string()));
@@ -234,6 +246,18 @@ pub fn assemble_game(
         book,
         linetab_inc,
     })
+}
+
+/// [`assemble`] from the sources in the directory `dir` (`main.asm` and what it includes).
+///
+/// # Errors
+/// As [`assemble`].
+pub fn assemble_game(
+    dir: &Path,
+    weights: &Weights,
+    weights_origin: &str,
+) -> Result<GameImage, BuildError> {
+    assemble(&Sources::dir(dir), weights, weights_origin)
 }
 
 /// The files a build wrote.
@@ -267,6 +291,18 @@ pub struct BuildOutput {
     pub binary: Vec<u8>,
 }
 
+impl BuildOutput {
+    /// The program written, as the media ([`crate::media`]) and the emulator take it.
+    #[must_use]
+    pub fn program(&self) -> Program {
+        Program {
+            load: self.load,
+            exec: self.exec,
+            bytes: self.binary.clone(),
+        }
+    }
+}
+
 /// Assembles the game and writes the disc image and the files next to it. Every file is
 /// written through a temporary file renamed over the target, so a failed build never leaves
 /// a half-written output.
@@ -274,13 +310,14 @@ pub struct BuildOutput {
 /// # Errors
 /// Any [`BuildError`]; nothing is written unless the assembly succeeded.
 pub fn build_game(options: &BuildOptions) -> Result<BuildOutput, BuildError> {
-    let image = assemble_game(&options.sources, &options.weights, &options.weights_origin)?;
-    let binary = image.binary();
-    let (load, exec) = (image.load(), image.exec());
-
-    let mut disk = Disk::new_data(ImageKind::Standard);
-    disk.put_binary(DISK_FILE_NAME, &binary, load, exec)
-        .map_err(cpc_dsk::Error::from)?;
+    let image = assemble(&options.sources, &options.weights, &options.weights_origin)?;
+    let program = image.program();
+    let disk = crate::media::disk(&program)?;
+    let Program {
+        load,
+        exec,
+        bytes: binary,
+    } = program;
 
     let dir = match options.dsk.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),

@@ -118,7 +118,7 @@ pub fn regenerate_book(
         |p| p.display().to_string(),
     );
     let path = output.map_or_else(
-        || super::default_sources().join("book.txt"),
+        || crate::sources::default_dir().join("book.txt"),
         Path::to_path_buf,
     );
     let Some(params) = weights.book() else {
