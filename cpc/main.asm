@@ -22,7 +22,7 @@
 ;          keyboard.asm  the key matrix and key presses
 ;          board.asm     the board, legal moves, making moves (and moves.asm: the deep
 ;                        searches' empty-cell list, mobility, make and undo)
-;          make_x.asm    the deep searches' make without weights
+;          make_unweighted.asm the deep searches' make without weights
 ;          eval.asm      the evaluation (and weights.inc)
 ;          search.asm    the searches of the levels (levels 1, 2; the root of 3 and up)
 ;          alphabeta.asm the alpha-beta of levels 3 and up
@@ -64,7 +64,7 @@ LOW_VARS        equ &0040           ; the AI's scratch variables, below EL_LIST 
         include "search.asm"
         include "alphabeta.asm"
         include "endgame.asm"
-        include "make_x.asm"        ; the make without weights (after the mailbox: room)
+        include "make_unweighted.asm"        ; the make without weights (after the mailbox: room)
         include "tt.asm"            ; the transposition table of the deep searches
         include "tt_bank.asm"       ; its RAM configuration (the 6128's block 7)
         include "budget.asm"        ; the time manager of the deep searches

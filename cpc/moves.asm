@@ -981,7 +981,7 @@ sm_make_unmasked:
 ; them (mob_any_all) before it calls a game over.
 sm_masks:       db 1
 
-; sm_make_x: in make_x.asm (after the mailbox's pages: room).
+; sm_make_x: in make_unweighted.asm (after the mailbox's pages: room).
 
 ; sm_undo: takes back the move on top of the undo stack; E = the colour of the flipped discs
 ; (the opponent of the side that moved). Out: C = the move's cell. Keeps DE; trashes AF, B, HL.

@@ -1,7 +1,7 @@
 //! The library API: linking several files, outputs (binary, symbols, listing, map),
 //! options (defines, include dirs, generated files, exec), and file lookup.
 
-#[path = "../../harness/tests/support/scratch_dir.rs"]
+#[path = "../../game/tests/support/scratch_dir.rs"]
 mod scratch_dir;
 
 use std::path::PathBuf;

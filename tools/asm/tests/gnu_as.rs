@@ -10,7 +10,7 @@
 //! * `&1234` -> `0x1234`: GNU as reads `&` as the and-operator, not as a hex prefix;
 //! * `$+5` -> `.+5`: GNU as calls the current address `.`.
 
-#[path = "../../harness/tests/support/scratch_dir.rs"]
+#[path = "../../game/tests/support/scratch_dir.rs"]
 mod scratch_dir;
 #[path = "data/table.rs"]
 mod table;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use crate::reports::read_reports;
 use anyhow::Result;
-use cpc_harness::matches::{elo, pool};
+use cpc_matches::{elo, pool};
 
 /// Arguments of `cpc-othello elo`.
 #[derive(clap::Args)]

@@ -10,7 +10,8 @@ use clap::{Args, Subcommand, ValueEnum};
 use othello_engine::ai::best_move;
 use othello_engine::board::squares;
 use othello_engine::game::Move;
-use othello_engine::gtp::{self, MoveSource};
+use othello_engine::gtp;
+use othello_engine::terminal;
 use othello_engine::notation::{parse_board, parse_square, square_name, to_position_string};
 use othello_engine::perft::{perft, Convention};
 use othello_engine::record::GameRecord;
@@ -212,7 +213,8 @@ pub fn run(cmd: EngineCmd) -> anyhow::Result<ExitCode> {
                 json,
             );
         }
-        EngineCmd::Replay { file } => run_replay(&file)?,
+        // Written with `?`, so that a closed pipe (`| head`) ends the command, not a panic.
+        EngineCmd::Replay { file } => terminal::replay(&load_record(&file)?, io::stdout().lock())?,
         EngineCmd::Solve { position, json } => {
             let board = position.parse()?;
             let start = Instant::now();
@@ -230,12 +232,12 @@ pub fn run(cmd: EngineCmd) -> anyhow::Result<ExitCode> {
                 Side::Black => Color::Black,
                 Side::White => Color::White,
             };
-            play(level, human, &weights)?;
+            terminal::play(level, human, &weights, io::stdin().lock(), io::stdout().lock())?;
         }
         EngineCmd::Gtp { level, weights } => {
             let weights = weights.load()?;
             check_level(&weights, level)?;
-            let mut source = EngineSource { level, weights };
+            let mut source = gtp::Reference { level, weights };
             let mut session = gtp::Session::new(&mut source);
             session.serve(io::stdin().lock(), io::stdout().lock())?;
         }
@@ -303,54 +305,6 @@ fn load_record(path: &Path) -> anyhow::Result<GameRecord> {
     GameRecord::parse(&text).map_err(|e| anyhow::anyhow!("{}:{e}", path.display()))
 }
 
-/// `engine replay`: every position of the record.
-fn run_replay(path: &Path) -> anyhow::Result<()> {
-    let record = load_record(path)?;
-    // Written with `?`, so that a closed pipe (`| head`) ends the command, not a panic.
-    let mut out = io::stdout().lock();
-    let start = *record.game.start();
-    let origin = if start == Board::start() {
-        "the standard start"
-    } else {
-        "a start of its own"
-    };
-    writeln!(out, "start: {origin}  {}", to_position_string(&start))?;
-    writeln!(out, "{}", gtp::show_board(&start))?;
-    let mut board = start;
-    for (i, mv) in record.game.moves().enumerate() {
-        let mover = board.to_move;
-        let what = match mv {
-            Move::Play(sq) => {
-                board.play(sq);
-                square_name(sq)
-            }
-            Move::Pass => {
-                board.pass();
-                "passes".to_string()
-            }
-        };
-        writeln!(
-            out,
-            "\nply {}: {mover} {what}  {}",
-            i + 1,
-            to_position_string(&board)
-        )?;
-        writeln!(out, "{}", gtp::show_board(&board))?;
-    }
-    match &record.result {
-        Some(r) => writeln!(
-            out,
-            "\nresult {} ({}), as the moves give it",
-            r.text(),
-            r.winner()
-                .map_or_else(|| "a draw".to_string(), |c| format!("{c} wins"))
-        )?,
-        None if board.is_game_over() => writeln!(out, "\ngame over: {}", gtp::final_score(&board))?,
-        None => writeln!(out, "\nnot over: {} to move", board.to_move)?,
-    }
-    Ok(())
-}
-
 fn check_level(weights: &Weights, level: u8) -> anyhow::Result<()> {
     match weights.require_level(level) {
         Ok(_) => Ok(()),
@@ -386,89 +340,6 @@ fn report(mv: Option<u8>, score: i32, pv: &[u8], nodes: u64, start: Instant, jso
             "move {mv_name}  score {score:+}  pv {}  nodes {nodes}  ({secs:.3} s)",
             pv.join(" ")
         );
-    }
-}
-
-/// The reference engine at a level, for GTP.
-struct EngineSource {
-    level: u8,
-    weights: Weights,
-}
-
-impl MoveSource for EngineSource {
-    fn name(&self) -> String {
-        format!("cpc-othello reference level {}", self.level)
-    }
-
-    fn choose(&mut self, board: &Board) -> Result<u8, String> {
-        best_move(board, self.level, &self.weights)
-            .best_move
-            .ok_or_else(|| "the engine found no move".to_string())
-    }
-}
-
-fn play(level: u8, human: Color, weights: &Weights) -> anyhow::Result<()> {
-    let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
-    let mut board = Board::start();
-    let mut history: Vec<Board> = Vec::new();
-    println!("You play {human:?}. Moves as `f5`; also `undo`, `hint`, `quit`.");
-    loop {
-        println!("{}", gtp::show_board(&board));
-        if board.is_game_over() {
-            println!("Final score {}", gtp::final_score(&board));
-            return Ok(());
-        }
-        if board.must_pass() {
-            println!("{:?} has no legal move and passes.", board.to_move);
-            board.pass();
-            continue;
-        }
-        if board.to_move != human {
-            let result = best_move(&board, level, weights);
-            let sq = result.best_move.context("engine found no move")?;
-            println!("Engine plays {}", square_name(sq));
-            history.push(board);
-            board.play(sq);
-            continue;
-        }
-        print!("Your move: ");
-        io::stdout().flush()?;
-        let Some(line) = lines.next() else {
-            return Ok(());
-        };
-        let line = line?;
-        let word = line.trim().to_ascii_lowercase();
-        match word.as_str() {
-            "quit" | "q" => return Ok(()),
-            "hint" => {
-                let result = best_move(&board, level, weights);
-                if let Some(sq) = result.best_move {
-                    println!("Hint: {} (score {:+})", square_name(sq), result.score);
-                }
-            }
-            "undo" => {
-                // Back to the human's previous turn: undo the engine's reply and the human's move.
-                while let Some(previous) = history.pop() {
-                    board = previous;
-                    if board.to_move == human {
-                        break;
-                    }
-                }
-            }
-            _ => match parse_square(&word) {
-                Some(sq) if board.legal_moves() & (1 << sq) != 0 => {
-                    history.push(board);
-                    board.play(sq);
-                }
-                Some(_) => {
-                    let legal: Vec<String> =
-                        squares(board.legal_moves()).map(square_name).collect();
-                    println!("Illegal move; legal: {}", legal.join(" "));
-                }
-                None => println!("Type a square like f5, or undo, hint, quit."),
-            },
-        }
     }
 }
 

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use crate::reports::read_reports;
 use anyhow::Result;
-use cpc_harness::matches::losses::{losses, short_moves, summary, ShortMoves};
+use cpc_matches::losses::{losses, short_moves, summary, ShortMoves};
 
 /// Arguments of `cpc-othello losses`.
 #[derive(clap::Args)]

@@ -22,6 +22,7 @@ mod run_cmd;
 mod tape_cmd;
 mod tune_cmd;
 mod verify_cmd;
+mod web_cmd;
 mod z80_gtp_cmd;
 
 /// Amstrad CPC Othello: assembler, disk tools, emulator and the reference engine.
@@ -81,6 +82,9 @@ enum Command {
     /// moves that would be searched a ply shallower and the share of the positions whose deep
     /// best move would be among them, and suggests a margin for `levels.N.margin`.
     Margin(margin_cmd::MarginArgs),
+    /// The browser edition: build the page (the game, its build and the reference engine in
+    /// WebAssembly) and serve it on 127.0.0.1, or write it into a directory with --out.
+    Web(web_cmd::WebArgs),
 }
 
 fn main() -> ExitCode {
@@ -127,6 +131,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Elo(args) => elo_cmd::run(args),
         Command::Losses(args) => losses_cmd::run(args),
         Command::Z80Gtp(args) => z80_gtp_cmd::run(args),
+        Command::Web(args) => web_cmd::run(args),
         Command::Tune(args) => tune_cmd::run(args),
         Command::Margin(args) => margin_cmd::run(args),
     }

@@ -1,4 +1,4 @@
-//! `cpc-othello margin`: parses the options, runs [`cpc_harness::tune::margin::calibrate`] and
+//! `cpc-othello margin`: parses the options, runs [`cpc_matches::tune::margin::calibrate`] and
 //! prints its table and the margin it suggests.
 
 use std::path::PathBuf;
@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use cpc_game::sources::default_dir;
-use cpc_harness::tune::margin::{calibrate, MarginConfig};
+use cpc_matches::tune::margin::{calibrate, MarginConfig};
 use othello_engine::levels::Level;
 use othello_engine::weights::Weights;
 

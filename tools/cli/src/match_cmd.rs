@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use cpc_game::sources::default_dir;
-use cpc_harness::matches::{self, Engine, MatchConfig, MatchReport, Workshop};
+use cpc_matches as matches;
+use cpc_matches::{Engine, MatchConfig, MatchReport, Workshop};
 use othello_engine::weights::Weights;
 
 use crate::progress_bar::Bar;
@@ -51,7 +52,7 @@ pub struct MatchArgs {
     /// ELO0 Elo stronger" and "ELO1 stronger" (ELO0 < ELO1; errors of 5 % each way); --games is
     /// then the most games. Counted over game pairs with --alternate
     #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
-    sprt: Option<matches::elo::Sprt>,
+    sprt: Option<cpc_matches::elo::Sprt>,
     /// Also write the games and tallies as JSON, with each answer of the Z80 program (empty
     /// squares, seconds left, CPC µs, stage). While the match runs it is written after a game
     /// (at most every 10 seconds) with the games finished so far (`planned_games` says how many
@@ -170,11 +171,11 @@ fn print_report(report: &MatchReport, weights: &std::path::Path, threads: usize)
     println!("\n{}", report.summary());
     if let Some((test, state)) = report.sprt {
         let (what, llr) = match state {
-            matches::elo::SprtState::H1(l) => (format!("H1 accepted: Elo >= {}", test.elo1), l),
-            matches::elo::SprtState::H0(l) => (format!("H0 accepted: Elo <= {}", test.elo0), l),
-            matches::elo::SprtState::Open(l) => ("no decision yet".to_string(), l),
+            cpc_matches::elo::SprtState::H1(l) => (format!("H1 accepted: Elo >= {}", test.elo1), l),
+            cpc_matches::elo::SprtState::H0(l) => (format!("H0 accepted: Elo <= {}", test.elo0), l),
+            cpc_matches::elo::SprtState::Open(l) => ("no decision yet".to_string(), l),
         };
-        let (low, high) = matches::elo::Sprt::bounds();
+        let (low, high) = cpc_matches::elo::Sprt::bounds();
         println!(
             "SPRT [{}, {}] (alpha = beta = 0.05): {what}; LLR {llr:.2} (bounds {low:.2}, {high:.2})",
             test.elo0, test.elo1
@@ -183,7 +184,7 @@ fn print_report(report: &MatchReport, weights: &std::path::Path, threads: usize)
     if let Some(e) = report.elo() {
         println!(
             "{}",
-            cpc_harness::matches::elo::line(&report.engines[0].label, &e, report.alternate)
+            cpc_matches::elo::line(&report.engines[0].label, &e, report.alternate)
         );
     }
     println!(
@@ -198,7 +199,7 @@ fn print_report(report: &MatchReport, weights: &std::path::Path, threads: usize)
 }
 
 /// `--sprt ELO0,ELO1`.
-fn parse_sprt(text: &str) -> Result<matches::elo::Sprt, String> {
+fn parse_sprt(text: &str) -> Result<cpc_matches::elo::Sprt, String> {
     let (a, b) = text
         .split_once(',')
         .ok_or_else(|| format!("`{text}`: expected ELO0,ELO1 (e.g. 0,10)"))?;
@@ -213,5 +214,5 @@ fn parse_sprt(text: &str) -> Result<matches::elo::Sprt, String> {
     if elo0 >= elo1 {
         return Err(format!("ELO0 ({elo0}) must be below ELO1 ({elo1})"));
     }
-    Ok(matches::elo::Sprt { elo0, elo1 })
+    Ok(cpc_matches::elo::Sprt { elo0, elo1 })
 }

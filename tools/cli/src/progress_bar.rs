@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use cpc_harness::verify::Progress;
+use cpc_verify::Progress;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// A progress bar; `template` is indicatif's (`{msg}`: the phase).

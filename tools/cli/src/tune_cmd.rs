@@ -1,4 +1,4 @@
-//! `cpc-othello tune`: parses the options, runs [`cpc_harness::tune`] with a progress bar and
+//! `cpc-othello tune`: parses the options, runs [`cpc_matches::tune`] with a progress bar and
 //! Ctrl-C wired to a clean stop, and writes the tuned file.
 
 use std::path::PathBuf;
@@ -9,9 +9,9 @@ use std::sync::Arc;
 use anyhow::{bail, Context, Result};
 use cpc_dsk::write_atomically;
 use cpc_game::sources::default_dir;
-use cpc_harness::tune::params::{self, Group};
-use cpc_harness::tune::spsa::Gains;
-use cpc_harness::tune::{self, TuneConfig};
+use cpc_matches::tune::params::{self, Group};
+use cpc_matches::tune::spsa::Gains;
+use cpc_matches::tune::{self, TuneConfig};
 use othello_engine::weights::Weights;
 
 use crate::progress_bar::Bar;

@@ -14,10 +14,12 @@ use anyhow::{bail, Context, Result};
 use cpc_game::media;
 use cpc_game::program::assemble_game;
 use cpc_game::sources::default_dir;
-use cpc_harness::mame::{self, roms};
-use cpc_harness::verify::positions::{default_ffo_dir, ffo_positions};
-use cpc_harness::verify::report::{reproduce, Invocation};
-use cpc_harness::verify::{self, Config, Image, Levels, MameConfig, Report};
+use cpc_mame as mame;
+use cpc_mame::{roms};
+use cpc_verify::positions::{default_ffo_dir, ffo_positions};
+use cpc_verify::report::{reproduce, Invocation};
+use cpc_verify as verify;
+use cpc_verify::{Config, Image, Levels, MameConfig, Report};
 use othello_engine::notation::{parse_board, to_position_string};
 use othello_engine::weights::Weights;
 
@@ -303,7 +305,7 @@ fn print_summary(report: &Report, args: &VerifyArgs, weights: &Path, threads: us
             report.stopped_count
         );
         for s in report.stopped.iter().take(5) {
-            println!("  {}", cpc_harness::verify::report::stopped_text(s, &how));
+            println!("  {}", cpc_verify::report::stopped_text(s, &how));
         }
     }
     if !report.not_implemented.is_empty() {
@@ -335,7 +337,7 @@ fn print_summary(report: &Report, args: &VerifyArgs, weights: &Path, threads: us
     if !first.moves.is_empty() {
         println!(
             "  game:      {}",
-            cpc_harness::verify::game::plies_text(&first.moves)
+            cpc_verify::game::plies_text(&first.moves)
         );
     }
     println!("  Z80:       {}", first.z80);

@@ -7,11 +7,12 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use cpc_game::sources::default_dir;
-use cpc_harness::matches::{self, players::Z80Player, z80_gtp};
+use cpc_matches as matches;
+use cpc_matches::{players::Z80Player, z80_gtp};
 use othello_engine::weights::Weights;
 
 /// Arguments of `cpc-othello z80-gtp` (the GTP time commands: see `after_help` and
-/// `cpc_harness::matches::z80_gtp`).
+/// `cpc_matches::z80_gtp`).
 #[derive(clap::Args)]
 #[command(
     after_help = "GTP time commands (GTP 2): `time_settings main_time byo_yomi_time \

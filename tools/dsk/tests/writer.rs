@@ -1,4 +1,4 @@
-#[path = "../../harness/tests/support/scratch_dir.rs"]
+#[path = "../../game/tests/support/scratch_dir.rs"]
 mod scratch_dir;
 
 use cpc_dsk::amsdos::{checksum, AmsdosHeader, AmsdosName};

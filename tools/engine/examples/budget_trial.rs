@@ -23,7 +23,7 @@ use othello_engine::board::{Board, Color};
 use othello_engine::levels::SearchLevel;
 use othello_engine::search::alphabeta::search_depth_selective;
 use othello_engine::search::deepest_timed_depth;
-use othello_engine::search::endgame::{solve_exact, solve_wld};
+use othello_engine::search::exact::{solve_exact, solve_wld};
 use othello_engine::search::SearchResult;
 use othello_engine::weights::Weights;
 use rayon::prelude::*;

@@ -38,7 +38,7 @@ fn main() {
                 let a_turn = (b.to_move == othello_engine::board::Color::Black) == a_black;
                 let e = b.empties().count_ones();
                 let r = if e <= 14 {
-                    othello_engine::search::endgame::solve_exact(&b)
+                    othello_engine::search::exact::solve_exact(&b)
                 } else if a_turn {
                     search_depth_selective(&b, d1, s1, &wa)
                 } else {

@@ -12,7 +12,7 @@ mod common_opening;
 use common_opening::opening;
 use othello_engine::ai::best_move;
 use othello_engine::board::Board;
-use othello_engine::search::endgame::{solve_exact, solve_wld};
+use othello_engine::search::exact::{solve_exact, solve_wld};
 use othello_engine::search::{level_stage, Stage};
 use othello_engine::weights::Weights;
 use rayon::prelude::*;

@@ -298,6 +298,26 @@ fn parse_color(text: &str) -> Result<Color, String> {
     }
 }
 
+/// The reference engine at a level (`cpc-othello engine gtp`): the AI's move, book included.
+pub struct Reference {
+    /// The AI level; `weights` must define it.
+    pub level: u8,
+    /// The weights and AI parameters.
+    pub weights: crate::weights::Weights,
+}
+
+impl MoveSource for Reference {
+    fn name(&self) -> String {
+        format!("cpc-othello reference level {}", self.level)
+    }
+
+    fn choose(&mut self, board: &Board) -> Result<u8, String> {
+        crate::ai::best_move(board, self.level, &self.weights)
+            .best_move
+            .ok_or_else(|| "the engine found no move".to_string())
+    }
+}
+
 fn color_name(color: Color) -> &'static str {
     match color {
         Color::Black => "Black",

@@ -17,8 +17,10 @@ pub mod lines;
 pub mod notation;
 pub mod perft;
 pub mod record;
+pub mod rng;
 pub mod search;
 pub mod solve;
+pub mod terminal;
 pub mod weights;
 
 pub use board::{Board, Color};

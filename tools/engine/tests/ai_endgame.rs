@@ -5,7 +5,7 @@ mod ai_util;
 
 use ai_util::{ffo_1_19, random_positions, sq};
 use othello_engine::ai::best_move;
-use othello_engine::search::endgame::solve_exact;
+use othello_engine::search::exact::solve_exact;
 use othello_engine::search::minimax::minimax_exact;
 use othello_engine::search::SearchResult;
 use othello_engine::weights::Weights;

@@ -11,7 +11,7 @@ use othello_engine::board::{flips, legal_moves, wof_difference, Board, Color};
 use othello_engine::eval::{INF, WIN};
 use othello_engine::levels::{Level, SearchLevel};
 use othello_engine::search::alphabeta::{search_depth, search_depth_ordered};
-use othello_engine::search::endgame::{solve_exact, solve_wld};
+use othello_engine::search::exact::{solve_exact, solve_wld};
 use othello_engine::search::minimax::{minimax_depth, value_depth};
 use othello_engine::search::{final_stage, search, search_stage, SearchResult, Stage};
 use othello_engine::weights::{Weights, NORVIG_TOML};

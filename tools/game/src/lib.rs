@@ -11,7 +11,8 @@
 //! - [`symbols`]: every symbol name a tool reads, pokes or calls, once;
 //! - [`driver`]: the one driver of the program's memory interface: AI calls, the key
 //!   protocol of its user interface, the board, record and panel read out, the game record;
-//! - [`stage`]: the reference engine's answer at the stage the program reported.
+//! - [`stage`]: the reference engine's answer at the stage the program reported;
+//! - [`progress`]: how a long run over the program reports what it has done.
 //!
 //! It sits above the assembler, the media, the emulator and the engine, and below every tool
 //! that checks or plays the program (the harness, the command line, the tests, the page).
@@ -22,6 +23,7 @@ mod error;
 mod image;
 pub mod media;
 pub mod program;
+pub mod progress;
 pub mod sources;
 pub mod stage;
 pub mod symbols;

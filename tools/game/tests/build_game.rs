@@ -9,7 +9,7 @@ use cpc_game::program::{build_game, BuildError, BuildOptions, DISK_FILE_NAME, LO
 use cpc_game::sources::Sources;
 use othello_engine::weights::Weights;
 
-#[path = "../../harness/tests/support/scratch_dir.rs"]
+#[path = "support/scratch_dir.rs"]
 mod scratch_dir;
 
 use scratch_dir::ScratchDir;

@@ -19,7 +19,7 @@ pub fn cpc_othello(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-#[path = "../../../harness/tests/support/scratch_dir.rs"]
+#[path = "../../../game/tests/support/scratch_dir.rs"]
 mod scratch_dir;
 
 pub use scratch_dir::ScratchDir;

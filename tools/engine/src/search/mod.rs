@@ -7,7 +7,7 @@
 //! principal variation and the node count are informational.
 
 pub mod alphabeta;
-pub mod endgame;
+pub mod exact;
 pub mod minimax;
 pub mod nixon;
 mod root;
@@ -71,7 +71,7 @@ pub enum Stage {
     Exact,
     /// The win/loss/draw check of §4.6 after the depth-limited stage of this depth (plies,
     /// 1..=12): that stage's move if no move has an exact value of a better sign, else the
-    /// lowest-indexed move of the best sign ([`endgame::solve_wld`]).
+    /// lowest-indexed move of the best sign ([`exact::solve_wld`]).
     Wld(u8),
 }
 
@@ -140,7 +140,7 @@ impl Stage {
 pub fn search_stage(board: &Board, stage: Stage, weights: &Weights) -> SearchResult {
     match stage {
         Stage::Depth(d) => alphabeta::search_depth(board, d, weights),
-        Stage::Exact => endgame::solve_exact(board),
+        Stage::Exact => exact::solve_exact(board),
         Stage::Wld(_) => search_stage_select(board, stage, 0, weights),
     }
 }
@@ -157,10 +157,10 @@ pub fn search_stage_select(
 ) -> SearchResult {
     match stage {
         Stage::Depth(d) => alphabeta::search_depth_selective(board, d, margin, weights),
-        Stage::Exact => endgame::solve_exact(board),
+        Stage::Exact => exact::solve_exact(board),
         Stage::Wld(d) => {
             match alphabeta::search_depth_selective(board, d, margin, weights).best_move {
-                Some(m) => endgame::solve_wld(board, m),
+                Some(m) => exact::solve_wld(board, m),
                 None => SearchResult::pass(),
             }
         }

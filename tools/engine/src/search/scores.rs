@@ -10,7 +10,7 @@
 //! book, and the per-move scores are still the search's.
 
 use super::alphabeta::{node_value, search_depth};
-use super::endgame::solve_exact;
+use super::exact::solve_exact;
 use super::nixon::nixon_hard_score;
 use super::{final_stage, Stage};
 use crate::board::{flips, legal_moves, squares, wof_difference, Board};

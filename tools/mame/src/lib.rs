@@ -1,6 +1,7 @@
 //! MAME with the real Amstrad ROMs as an outside oracle, driven by a small step script.
 //! `cpc-othello verify --mame` and the end-to-end tests (`tests/`, crate `cpc-e2e`, which
-//! re-exports this module) both run the real firmware through it.
+//! re-exports this crate) both run the real firmware through it. It knows nothing of the
+//! game: a caller hands it media, keys to type and addresses to read.
 //!
 //! A [`Script`] (wait frames, type text, wait until a RAM byte has a value, read RAM,
 //! take a snapshot) is turned into a Lua autoboot script that runs one step per frame
@@ -9,7 +10,7 @@
 //! script is loaded, so the script ends MAME itself with `os.exit` once it is done.
 //!
 //! ```no_run
-//! use cpc_harness::mame::{self, Machine, Script};
+//! use cpc_mame::{self as mame, Machine, Script};
 //!
 //! if let Err(e) = mame::available() {
 //!     eprintln!("SKIPPED: {e}");

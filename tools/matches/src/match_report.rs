@@ -462,8 +462,8 @@ impl MatchReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matches::players::CpcAnswer;
-    use crate::matches::referee::{Forfeit, Refereed};
+    use crate::players::CpcAnswer;
+    use crate::referee::{Forfeit, Refereed};
     use othello_engine::ai::best_move;
     use othello_engine::weights::Weights;
 
@@ -507,7 +507,7 @@ mod tests {
 
     #[test]
     fn tallies_follow_the_engines_through_colour_swaps() {
-        let opening = crate::matches::opening::random_opening(5, 4);
+        let opening = crate::opening::random_opening(5, 4);
         let full = to_the_end(&opening);
         let s = full.board().final_score();
         let mut stages = StageCounts::default();

@@ -8,14 +8,14 @@
 //!   `ai_entry` gets the side's share of it and its answer is compared at the stage it reports
 //!   (`cpc_game::stage`);
 //! - [`game`]: whole games through the program's user interface and the emulated keyboard,
-//!   the human side played by a seeded random player or the reference ([`players`]);
+//!   the human side played by a seeded random player or the reference ([`game_plan`]);
 //! - [`mame_game`]: whole games in MAME with the real ROMs, typed as a user would;
 //! - everything in parallel on all cores, summed up in a [`Report`] ([`report`]).
 
 pub mod check;
 pub mod game;
 pub mod mame_game;
-pub mod players;
+pub mod game_plan;
 pub mod positions;
 pub mod report;
 
@@ -29,8 +29,8 @@ use othello_engine::notation::to_position_string;
 use othello_engine::weights::Weights;
 use rayon::prelude::*;
 
-use crate::mame::roms::Roms;
-use crate::mame::Machine;
+use cpc_mame::roms::Roms;
+use cpc_mame::Machine;
 
 pub use report::{LevelReport, Report};
 pub use cpc_game::driver::call_limit_us;
@@ -174,23 +174,7 @@ pub struct Config {
     pub time: Option<u16>,
 }
 
-/// Told how far a run is.
-pub trait Progress: Sync {
-    /// A new phase of `total` steps begins.
-    fn phase(&self, name: &str, total: u64);
-    /// `n` more steps are done.
-    fn advance(&self, n: u64);
-    /// A short running result to show beside the bar (a match's score and Elo).
-    fn note(&self, _text: &str) {}
-}
-
-/// A [`Progress`] that shows nothing.
-pub struct Silent;
-
-impl Progress for Silent {
-    fn phase(&self, _: &str, _: u64) {}
-    fn advance(&self, _: u64) {}
-}
+pub use cpc_game::progress::{Progress, Silent};
 
 /// Positions per parallel work item (each boots its own machine).
 const CHUNK: usize = 32;
@@ -284,14 +268,14 @@ pub fn run(
         }
     }
 
-    let games: Vec<players::GameSetup> = if config.given.is_some() {
+    let games: Vec<game_plan::GameSetup> = if config.given.is_some() {
         Vec::new()
     } else {
         levels
             .iter()
             .flat_map(|&level| {
                 (0..config.games)
-                    .map(move |i| players::GameSetup::new(config.seed, level, i, weights))
+                    .map(move |i| game_plan::GameSetup::new(config.seed, level, i, weights))
             })
             .collect()
     };
@@ -316,7 +300,7 @@ pub fn run(
             .iter()
             .partition(|&&l| stage::budget_minutes(weights, l) > 0);
         report.mame_skipped = budgeted;
-        let setups: Vec<(players::GameSetup, Machine)> = planned
+        let setups: Vec<(game_plan::GameSetup, Machine)> = planned
             .iter()
             .flat_map(|&level| {
                 (0..mame.games).map(move |i| {
@@ -326,7 +310,7 @@ pub fn run(
                         Machine::Cpc464Ddi1
                     };
                     (
-                        players::GameSetup::new(config.seed ^ MAME_SEED, level, i, weights),
+                        game_plan::GameSetup::new(config.seed ^ MAME_SEED, level, i, weights),
                         machine,
                     )
                 })

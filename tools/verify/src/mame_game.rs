@@ -14,12 +14,12 @@ use othello_engine::board::Board;
 use othello_engine::notation::to_board_string;
 use othello_engine::weights::Weights;
 
-use crate::mame::roms::Roms;
-use crate::mame::{self, Machine, Script};
+use cpc_mame::roms::Roms;
+use cpc_mame::{self as mame, Machine, Script};
 
 use super::check::{bytes_text, move_text};
 use super::game::plies_text;
-use super::players::{plan, GameSetup, Plan, WaitKeys};
+use super::game_plan::{plan, GameSetup, Plan, WaitKeys};
 use cpc_game::driver::{board_bytes, side_code};
 use cpc_game::Image;
 use super::{Mismatch, MismatchKind, VerifyError};

@@ -16,7 +16,7 @@ use othello_engine::search::{search_stage, Stage};
 use othello_engine::weights::Weights;
 use rayon::prelude::*;
 
-use crate::matches::opening::openings;
+use crate::opening::openings;
 
 /// The margins the report lists, in evaluation units.
 pub const MARGINS: [u8; 12] = [0, 5, 10, 15, 20, 30, 40, 50, 60, 80, 100, 150];

@@ -20,7 +20,7 @@ use othello_engine::board::{squares, Board, Color};
 use othello_engine::weights::Weights;
 
 use super::check::move_text;
-use super::players::{GameSetup, Human, PLY_PASS};
+use super::game_plan::{GameSetup, Human, PLY_PASS};
 use cpc_game::stage::{self, stage_name, Expected, StageCounts};
 use cpc_game::driver::{board_from_bytes, side_code};
 use cpc_game::driver::ui::{press_key, UiAddrs};

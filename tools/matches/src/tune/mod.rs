@@ -15,7 +15,7 @@ use othello_engine::board::{squares, Board, Color};
 use othello_engine::weights::Weights;
 use rayon::prelude::*;
 
-use crate::verify::Progress;
+use cpc_game::progress::Progress;
 use params::Param;
 use spsa::{Gains, Rng};
 

@@ -5,7 +5,7 @@
 use othello_engine::board::squares;
 use othello_engine::game::Game;
 
-use crate::verify::positions::{mix_seed, Rng};
+use othello_engine::rng::{mix_seed, Rng};
 
 /// Tries to find an opening not drawn before, per opening.
 const ATTEMPTS: u64 = 64;

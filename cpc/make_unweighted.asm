@@ -1,4 +1,4 @@
-; make_x.asm - a move of the deep searches without the effective weights: the exact
+; make_unweighted.asm - a move of the deep searches without the effective weights: the exact
 ; endgame's (endgame.asm) and the fastest-first keys' (alphabeta.asm ab_key_replies), and
 ; eg_nws's take-backs of it. The routines on the mailbox are in moves.asm; these lie after
 ; the mailbox's pages (board.asm), where the program has room before the line tables

@@ -1,14 +1,19 @@
-//! `cpc-othello match`: games between any two of the Z80 program (in the bundled emulator),
-//! the reference engine and GTP programs, refereed by the reference rules.
+//! "Is my table better?": games between any two of the Z80 program (in the bundled emulator),
+//! the reference engine and GTP programs, refereed by the reference rules (`cpc-othello
+//! match`), and what is made of them: the Elo arithmetic, the losses solved exactly, the
+//! search margin of a weights file and the weights tuned by self-play.
 //!
 //! - [`spec`]: what `z80:6`, `ref:2` or `gtp-rhino -l 1` names;
 //! - [`players`]: the three kinds of player behind one interface ([`gtp_process`] drives a
 //!   GTP program with time limits);
 //! - [`opening`]: seeded random openings, so that deterministic programs play different games;
 //! - [`referee`]: one game, every answer checked;
-//! - [`report`]: the games and the tallies, as text and JSON;
+//! - [`match_report`]: the games and the tallies, as text and JSON;
 //! - [`z80_gtp`]: the Z80 program as a GTP engine (`cpc-othello z80-gtp`), with the GTP time
-//!   commands.
+//!   commands;
+//! - [`elo`], [`pool`], [`losses`]: Elo, LOS and the SPRT; several reports counted as one;
+//!   each lost game solved exactly;
+//! - [`tune`]: SPSA self-play of the reference engine, and `tune::margin`.
 //!
 //! Each game gets fresh players (its own emulated CPC, its own GTP processes), so games run
 //! in parallel on all cores and do not depend on each other.
@@ -20,9 +25,10 @@ pub mod opening;
 pub mod players;
 pub mod pool;
 pub mod referee;
-pub mod report;
+pub mod match_report;
 pub mod sides;
 pub mod spec;
+pub mod tune;
 pub mod z80_gtp;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -33,10 +39,11 @@ use othello_engine::weights::Weights;
 use rayon::prelude::*;
 
 use cpc_game::{assemble, sources};
-use crate::verify::{Image, Progress};
+use cpc_game::progress::Progress;
+use cpc_game::Image;
 
 pub use players::Workshop;
-pub use report::{EngineInfo, GameRecord, MatchReport};
+pub use match_report::{EngineInfo, GameRecord, MatchReport};
 pub use sides::{resolve, Side};
 pub use spec::EngineSpec;
 
@@ -269,9 +276,9 @@ pub fn run(
 fn record_points(record: &GameRecord) -> Option<f64> {
     let color = record.color_of(0)?;
     Some(match record.outcome(color)? {
-        report::Outcome::Win => 1.0,
-        report::Outcome::Draw => 0.5,
-        report::Outcome::Loss(_) => 0.0,
+        match_report::Outcome::Win => 1.0,
+        match_report::Outcome::Draw => 0.5,
+        match_report::Outcome::Loss(_) => 0.0,
     })
 }
 
@@ -315,7 +322,7 @@ fn play_one(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::Silent;
+    use cpc_game::progress::Silent;
 
     /// A checkpoint with no interval sees every finished game once, in a report that grows by
     /// one game a call, in the games' order, with the planned number and the sequential
