@@ -277,7 +277,7 @@ eg_last_nobody:
 ; EG_NWS_EMPTIES empty squares: eg_nws when its window is null (alpha + 1 = beta: every
 ; node under a null-window move of PVS, alphabeta.asm ab_loop), else ab_node. Out: HL
 ; (biased), as ab_node.
-EG_NWS_EMPTIES  equ 7           ; measured best with sr_mtd's probes (docs/benchmarks.md): 5
+EG_NWS_EMPTIES  equ 7           ; measured best with sr_mtd's probes (docs/benchmarks-history.md): 5
                                 ; costs 13 % more, 6 4 %, 8 26 %; no table entry (tt.asm)
 FR_QPAR         equ FR_S        ; eg_nws: its position's eg_parity (the exact endgame keeps
                                 ; no S), so that a move's child gets its own and the undo

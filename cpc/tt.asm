@@ -78,7 +78,7 @@ TT_DEPTH_BITS   equ &1F
 TT_MIN_DEPTH    equ 2               ; depth-limited search: nodes with at least 2 plies left
 TT_MIN_EMPTIES  equ 8               ; exact endgame: nodes with at least 8 empty squares (7:
                                     ; 1 % slower, most such nodes are eg_nws's, which keep none,
-                                    ; yet each got its key; docs/benchmarks.md)
+                                    ; yet each got its key; docs/benchmarks-history.md)
 
 ; tt_init: the key pages (the disc key of each square at its cell, the black key at cell +
 ; 128, the side key at cell 0, which no disc uses) and an empty table. Trashes AF, BC, DE,

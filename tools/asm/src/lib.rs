@@ -52,7 +52,7 @@ use std::sync::Arc;
 
 pub use assembly::{Assembly, ListingEntry, Section, Symbol, SymbolKind};
 pub use diag::{Diagnostic, Diagnostics, Location, Note};
-pub use options::{parse_define, parse_value, Options};
+pub use options::{parse_address, parse_define, parse_value, Options};
 pub use source::{FileSystem, MemoryFiles, SourceProvider};
 
 /// The name under which [`assemble_str`] sources appear in messages.

@@ -109,6 +109,35 @@ pub fn parse_value(text: &str) -> Result<i64, String> {
     eval(&expr, &mut Constant).map_err(|e| format!("in `{value}`: {}", e.message))
 }
 
+/// Reads an address (0..=&FFFF) as the command line gives one: a constant in source syntax
+/// (`&4000`, `#4000`, `$4000`, `0x4000`, `4000h`, `16384`, `&4000+3`), or hex digits with an
+/// `h` suffix that start with a letter (`C000h`, as symbol files write it). The one parser of
+/// the `asm`, `dsk` and `run` commands.
+///
+/// ```
+/// assert_eq!(cpc_asm::parse_address("&C000"), Ok(0xC000));
+/// assert_eq!(cpc_asm::parse_address("C000h"), Ok(0xC000));
+/// assert!(cpc_asm::parse_address("&10000").unwrap_err().contains("is not an address"));
+/// ```
+pub fn parse_address(text: &str) -> Result<u16, String> {
+    let t = text.trim();
+    let letter_hex = t
+        .strip_suffix(['h', 'H'])
+        .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_hexdigit()));
+    let value = match letter_hex {
+        Some(digits) => i64::from_str_radix(digits, 16).ok(),
+        None => parse_value(t).ok(),
+    };
+    let Some(value) = value else {
+        return Err(format!(
+            "`{t}` is not an address: expected &4000, #4000, $4000, 0x4000, 4000h or a decimal \
+             number 0-65535"
+        ));
+    };
+    u16::try_from(value)
+        .map_err(|_| format!("`{t}` is not an address: {value} is outside 0..=&FFFF"))
+}
+
 /// The environment of a define's value: no symbols, no address.
 struct Constant;
 
@@ -125,5 +154,45 @@ impl Env for Constant {
             "a define's value cannot use `$`",
             span,
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_address;
+
+    /// The union of what `asm --exec`, `dsk put --load` and `run --load`/`--dump` accepted
+    /// before they shared this parser.
+    #[test]
+    fn addresses_in_every_notation() {
+        for text in [
+            "&4000", "#4000", "$4000", "0x4000", "0X4000", "4000h", "4000H", "16384", " &4000 ",
+            "&3FFF+1", "1<<14",
+        ] {
+            assert_eq!(parse_address(text), Ok(0x4000), "{text}");
+        }
+        for text in ["C000h", "c000H", "0C000h", "&c000", "49152"] {
+            assert_eq!(parse_address(text), Ok(0xC000), "{text}");
+        }
+        assert_eq!(parse_address("&ffff"), Ok(0xFFFF));
+        assert_eq!(parse_address("0"), Ok(0));
+    }
+
+    #[test]
+    fn what_is_not_an_address_says_so() {
+        for bad in ["", "&", "0x", "h", "board", "label+1", "$", "12 34"] {
+            let err = parse_address(bad).unwrap_err();
+            assert!(
+                err.contains("is not an address: expected &4000"),
+                "{bad}: {err}"
+            );
+        }
+        for (bad, value) in [("&10000", "65536"), ("65536", "65536"), ("-1", "-1")] {
+            let err = parse_address(bad).unwrap_err();
+            assert_eq!(
+                err,
+                format!("`{bad}` is not an address: {value} is outside 0..=&FFFF")
+            );
+        }
     }
 }

@@ -23,7 +23,7 @@ pub struct AsmArgs {
     #[arg(long)]
     amsdos: bool,
     /// Entry address, e.g. &4000 (default: RUN in the source, else the start of the code).
-    #[arg(short = 'e', long = "exec", value_name = "ADDR", value_parser = parse_address)]
+    #[arg(short = 'e', long = "exec", value_name = "ADDR", value_parser = cpc_asm::parse_address)]
     exec: Option<u16>,
     /// Write a listing (address, bytes, line, source).
     #[arg(long, value_name = "FILE")]
@@ -41,11 +41,6 @@ pub struct AsmArgs {
     /// Another directory where INCLUDE and INCBIN look.
     #[arg(short = 'I', value_name = "DIR")]
     include_dirs: Vec<PathBuf>,
-}
-
-fn parse_address(text: &str) -> Result<u16, String> {
-    let v = cpc_asm::parse_value(text)?;
-    u16::try_from(v).map_err(|_| format!("{v} is not an address (0..=&FFFF)"))
 }
 
 /// Runs `asm`.
@@ -114,164 +109,4 @@ pub fn run(args: AsmArgs) -> anyhow::Result<ExitCode> {
         asm.exec_address()
     );
     Ok(ExitCode::SUCCESS)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use clap::Parser;
-    use cpc_dsk::amsdos::{AmsdosHeader, HeaderCheck};
-    use std::fs;
-    use std::path::Path;
-
-    #[derive(Parser)]
-    struct Cli {
-        #[command(flatten)]
-        args: AsmArgs,
-    }
-
-    fn run_args(dir: &Path, args: &[&str]) -> ExitCode {
-        let mut argv = vec!["asm".to_string()];
-        argv.extend(args.iter().map(|a| {
-            // File names (the only arguments with a dot and no `=`) live in the test's directory.
-            if !a.contains('.') || a.contains('=') {
-                a.to_string()
-            } else {
-                dir.join(a).display().to_string()
-            }
-        }));
-        run(Cli::parse_from(argv).args).unwrap()
-    }
-
-    /// A scratch directory, removed when the test is done with it.
-    fn temp_dir(name: &str) -> tempfile::TempDir {
-        tempfile::Builder::new()
-            .prefix(&format!("asm-cmd-{name}-"))
-            .tempdir()
-            .unwrap()
-    }
-
-    #[test]
-    fn writes_every_output() {
-        let scratch = temp_dir("ok");
-        let dir = scratch.path();
-        fs::write(dir.join("a.asm"), " org &4000\nstart: jp part2\n").unwrap();
-        fs::write(dir.join("b.asm"), "part2: ld a,VAL\n jr start\n").unwrap();
-        let code = run_args(
-            dir,
-            &[
-                "a.asm",
-                "b.asm",
-                "-o",
-                "game.bin",
-                "--amsdos",
-                "--exec",
-                "&4003",
-                "--listing",
-                "game.lst",
-                "--symbols",
-                "game.json",
-                "--map",
-                "game.map",
-                "-D",
-                "VAL=7",
-            ],
-        );
-        assert_eq!(code, ExitCode::SUCCESS);
-        let bin = fs::read(dir.join("game.bin")).unwrap();
-        assert_eq!(&bin[1..12], b"GAME    BIN");
-        assert_eq!(u16::from_le_bytes([bin[26], bin[27]]), 0x4003);
-        assert_eq!(&bin[128..], &[0xC3, 0x03, 0x40, 0x3E, 0x07, 0x18, 0xF9]);
-        let json: serde_json::Value =
-            serde_json::from_str(&fs::read_to_string(dir.join("game.json")).unwrap()).unwrap();
-        assert_eq!(json["symbols"]["part2"]["value"], 0x4003);
-        assert!(fs::read_to_string(dir.join("game.lst"))
-            .unwrap()
-            .contains("--- "));
-        assert!(fs::read_to_string(dir.join("game.map"))
-            .unwrap()
-            .contains("&4003  &4006      4"));
-        for (ext, want) in [("sym", "part2 &4003\n"), ("equ", "part2 EQU &4003\n")] {
-            let out = format!("s.{ext}");
-            run_args(
-                dir,
-                &[
-                    "a.asm",
-                    "b.asm",
-                    "-o",
-                    "x.bin",
-                    "--symbols",
-                    &out,
-                    "-D",
-                    "VAL=1",
-                ],
-            );
-            assert!(fs::read_to_string(dir.join(&out)).unwrap().contains(want));
-        }
-        let leftovers: Vec<_> = fs::read_dir(dir)
-            .unwrap()
-            .filter(|e| {
-                e.as_ref()
-                    .unwrap()
-                    .file_name()
-                    .to_string_lossy()
-                    .contains(".tmp")
-            })
-            .collect();
-        assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
-    }
-
-    /// `--amsdos` writes the header cpc-dsk reads back as valid, named after the output file.
-    #[test]
-    fn amsdos_output_has_a_valid_header_and_bad_names_are_refused() {
-        let scratch = temp_dir("amsdos");
-        let dir = scratch.path();
-        fs::write(dir.join("p.asm"), " org &1000\n run &1002\n db 1,2,3,4\n").unwrap();
-        assert_eq!(
-            run_args(dir, &["p.asm", "-o", "Game.bin", "--amsdos"]),
-            ExitCode::SUCCESS
-        );
-        let file = fs::read(dir.join("Game.bin")).unwrap();
-        let name = AmsdosName::parse("GAME.BIN").unwrap();
-        assert!(matches!(
-            AmsdosHeader::check(&file, &name),
-            HeaderCheck::Valid(_)
-        ));
-        let header = AmsdosHeader::from_record(&file).unwrap();
-        assert_eq!(
-            (header.load, header.exec, header.length),
-            (0x1000, 0x1002, 4)
-        );
-        assert_eq!(&file[128..], &[1, 2, 3, 4]);
-
-        let mut argv = vec!["asm".to_string(), dir.join("p.asm").display().to_string()];
-        argv.extend([
-            "-o".into(),
-            dir.join("toolongname.bin").display().to_string(),
-        ]);
-        argv.push("--amsdos".into());
-        let err = run(Cli::parse_from(argv).args).unwrap_err();
-        assert!(format!("{err:#}").contains("8.3 form"), "{err:#}");
-        assert!(!dir.join("toolongname.bin").exists());
-    }
-
-    #[test]
-    fn source_errors_exit_2_and_leave_the_old_output() {
-        let scratch = temp_dir("err");
-        let dir = scratch.path();
-        fs::write(dir.join("bad.asm"), " db 1/0\n").unwrap();
-        fs::write(dir.join("out.bin"), b"old").unwrap();
-        let code = run_args(dir, &["bad.asm", "-o", "out.bin"]);
-        assert_eq!(code, ExitCode::from(2));
-        assert_eq!(fs::read(dir.join("out.bin")).unwrap(), b"old");
-    }
-
-    #[test]
-    fn addresses_in_source_syntax() {
-        assert_eq!(parse_address("&4000"), Ok(0x4000));
-        assert_eq!(parse_address("0x100"), Ok(0x100));
-        assert_eq!(parse_address("16384"), Ok(0x4000));
-        assert!(parse_address("&10000").is_err());
-        assert!(parse_address("-1").is_err());
-    }
 }

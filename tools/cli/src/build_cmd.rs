@@ -7,7 +7,7 @@ use anyhow::Result;
 use cpc_dsk::tape::TapeSpeed;
 use cpc_game::media;
 use cpc_game::program::{build_game, BuildOptions, DISK_FILE_NAME};
-use cpc_game::sources::{default_dir, Sources};
+use cpc_game::sources::{default_dir, Sources, WEIGHTS_FILE};
 
 /// Arguments of `cpc-othello build`.
 #[derive(clap::Args)]
@@ -58,7 +58,7 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
     // A bad speed is refused before anything is written.
     let speed = TapeSpeed::from_baud(args.tape_speed)?;
     let sources = args.sources.unwrap_or_else(default_dir);
-    let weights = args.weights.unwrap_or_else(|| sources.join("weights.toml"));
+    let weights = args.weights.unwrap_or_else(|| sources.join(WEIGHTS_FILE));
     let mut options = BuildOptions::new(&args.output).weights_file(&weights)?;
     options.sources = Sources::dir(sources);
     let out = build_game(&options)?;

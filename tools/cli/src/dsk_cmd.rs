@@ -7,10 +7,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use clap::{Args, Subcommand};
 use cpc_dsk::amsdos::{AmsdosHeader, HeaderCheck};
-use cpc_dsk::{
-    show_ids, write_atomically, AmsdosError, DiscFormat, Disk, DiskImage, FileContents, ImageKind,
-    WriteOptions,
-};
+use cpc_dsk::{write_atomically, AmsdosError, Disk, FileContents, ImageKind, WriteOptions};
 
 /// Disk image subcommands.
 #[derive(Subcommand)]
@@ -35,11 +32,11 @@ pub enum DskCmd {
         /// AMSDOS name (8.3); default: the host file's name, upper-cased.
         #[arg(long)]
         name: Option<String>,
-        /// Load address of a binary (&4000, #4000, 0x4000 or decimal); a header is written.
-        #[arg(long, value_parser = parse_address, conflicts_with = "ascii")]
+        /// Load address of a binary (&4000, #4000, 0x4000, 4000h or decimal); a header is written.
+        #[arg(long, value_parser = cpc_asm::parse_address, conflicts_with = "ascii")]
         load: Option<u16>,
         /// Entry address of a binary (default: the load address).
-        #[arg(long, value_parser = parse_address, requires = "load")]
+        #[arg(long, value_parser = cpc_asm::parse_address, requires = "load")]
         exec: Option<u16>,
         /// Store as a headerless ASCII file.
         #[arg(long)]
@@ -265,98 +262,7 @@ fn host_name(file: &Path) -> anyhow::Result<String> {
 
 fn info(path: &Path) -> anyhow::Result<()> {
     let bytes = std::fs::read(path).with_context(|| path.display().to_string())?;
-    let image = DiskImage::parse(&bytes).with_context(|| path.display().to_string())?;
-    println!(
-        "image:    {}, created by \"{}\", {} bytes",
-        image.kind().describe(),
-        image.creator(),
-        bytes.len()
-    );
-    println!(
-        "geometry: {} tracks, {} side(s)",
-        image.cylinders(),
-        image.sides()
-    );
-    for side in 0..image.sides() {
-        match image.track(0, side) {
-            Some(t) => println!(
-                "side {side}:   track 0 has {} sectors of {} bytes, order {}",
-                t.sectors.len(),
-                128usize << t.size_code.min(8),
-                show_ids(&t.sector_ids())
-            ),
-            None => println!("side {side}:   track 0 unformatted"),
-        }
-    }
-    let odd: Vec<String> = image
-        .tracks()
-        .iter()
-        .flatten()
-        .filter(|t| Some(t.sector_ids()) != image.track(0, t.side).map(|t0| t0.sector_ids()))
-        .map(|t| format!("{}/{}", t.cylinder, t.side))
-        .collect();
-    if !odd.is_empty() {
-        println!(
-            "          tracks with another sector order: {}",
-            odd.join(" ")
-        );
-    }
-    match Disk::from_image(image) {
-        Ok(disk) => {
-            let catalog = disk.catalog()?;
-            let format = disk.format();
-            let first = format.first_sector();
-            println!(
-                "AMSDOS:   {} format (sector IDs &{first:02X}-&{:02X}), {}K capacity, {} file(s), {}K free, {} of 64 directory entries free",
-                format.name(),
-                first + 8,
-                catalog.capacity_k,
-                catalog.files.len(),
-                catalog.free_k,
-                catalog.free_entries
-            );
-            if format == DiscFormat::System {
-                println!("          (tracks 0-1 reserved for the boot sector and CP/M)");
-            }
-        }
-        Err(e) => println!("AMSDOS:   {e}"),
-    }
+    let text = cpc_dsk::info::describe(&bytes).with_context(|| path.display().to_string())?;
+    print!("{text}");
     Ok(())
-}
-
-/// Parses `&4000`, `#4000`, `$4000`, `0x4000` or decimal.
-fn parse_address(text: &str) -> Result<u16, String> {
-    let t = text.trim();
-    let hex = t
-        .strip_prefix('&')
-        .or_else(|| t.strip_prefix('#'))
-        .or_else(|| t.strip_prefix('$'))
-        .or_else(|| t.strip_prefix("0x"))
-        .or_else(|| t.strip_prefix("0X"));
-    let value = match hex {
-        Some(h) => u32::from_str_radix(h, 16),
-        None => t.parse::<u32>(),
-    };
-    match value {
-        Ok(v) if v <= 0xFFFF => Ok(v as u16),
-        _ => Err(format!(
-            "\"{text}\" is not an address: expected &4000, #4000, 0x4000 or a decimal number 0-65535"
-        )),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_address;
-
-    #[test]
-    fn addresses_in_every_notation() {
-        for text in ["&4000", "#4000", "$4000", "0x4000", "0X4000", "16384"] {
-            assert_eq!(parse_address(text), Ok(0x4000), "{text}");
-        }
-        assert_eq!(parse_address("&ffff"), Ok(0xFFFF));
-        for bad in ["", "&", "&10000", "65536", "4000h", "-1", "0x"] {
-            assert!(parse_address(bad).is_err(), "{bad}");
-        }
-    }
 }

@@ -1,6 +1,6 @@
 //! `cpc-othello engine ...`: the reference engine from the command line.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -8,16 +8,14 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use clap::{Args, Subcommand, ValueEnum};
 use othello_engine::ai::best_move;
-use othello_engine::board::squares;
-use othello_engine::game::Move;
 use othello_engine::gtp;
-use othello_engine::terminal;
-use othello_engine::notation::{parse_board, parse_square, square_name, to_position_string};
+use othello_engine::notation::{parse_board, square_name};
 use othello_engine::perft::{perft, Convention};
 use othello_engine::record::GameRecord;
 use othello_engine::search::{level_stage, Stage};
 use othello_engine::solve::ffo::{bench_ffo, load_ffo_dir, DEFAULT_FFO_DIR};
 use othello_engine::solve::{solve, DEFAULT_TABLE_BITS};
+use othello_engine::terminal;
 use othello_engine::weights::Weights;
 use othello_engine::{Board, Color};
 use serde_json::json;
@@ -232,7 +230,13 @@ pub fn run(cmd: EngineCmd) -> anyhow::Result<ExitCode> {
                 Side::Black => Color::Black,
                 Side::White => Color::White,
             };
-            terminal::play(level, human, &weights, io::stdin().lock(), io::stdout().lock())?;
+            terminal::play(
+                level,
+                human,
+                &weights,
+                io::stdin().lock(),
+                io::stdout().lock(),
+            )?;
         }
         EngineCmd::Gtp { level, weights } => {
             let weights = weights.load()?;

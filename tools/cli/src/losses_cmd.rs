@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use crate::reports::read_reports;
 use anyhow::Result;
-use cpc_matches::losses::{losses, short_moves, summary, ShortMoves};
+use cpc_matches::losses::{losses, short_moves, summary};
 
 /// Arguments of `cpc-othello losses`.
 #[derive(clap::Args)]
@@ -48,22 +48,7 @@ pub fn run(args: LossesArgs) -> Result<ExitCode> {
     let reports = read_reports(&args.reports)?;
     let lost = losses(&reports, args.engine.as_deref(), &at)?;
     for g in &lost.games {
-        let values: Vec<String> = g
-            .values
-            .iter()
-            .map(|&(e, v)| match v {
-                Some(v) => format!("{e} empties {v:+}"),
-                None => format!("{e} empties -"),
-            })
-            .collect();
-        println!(
-            "{} game {} ({}): lost by {}; exact values {}",
-            g.report,
-            g.number,
-            g.color,
-            -g.result,
-            values.join(", ")
-        );
+        println!("{}", g.line());
     }
     let s = summary(&lost.games);
     let (Some(first), Some(last)) = (at.first(), at.last()) else {
@@ -76,65 +61,7 @@ pub fn run(args: LossesArgs) -> Result<ExitCode> {
     );
     if let Some(max_empties) = args.moves {
         let found = short_moves(&reports, args.engine.as_deref(), max_empties)?;
-        print_short_moves(&found, max_empties);
+        print!("{}", found.text(max_empties));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// One line per game with moves that fell short, then the counts (total, and by number of
-/// empty squares where a move fell short).
-fn print_short_moves(found: &ShortMoves, max_empties: u32) {
-    for g in &found.short_games {
-        let moves: Vec<String> = g
-            .moves
-            .iter()
-            .map(|m| {
-                let result = if m.changes_result() { " (result)" } else { "" };
-                let answer = m.answer.as_ref().map_or(String::new(), |a| {
-                    let took = a.us as f64 / 1e6;
-                    match a.given_s {
-                        0 => format!(" [{}, {took:.1} s, no time limit]", a.stage),
-                        left => format!(" [{}, {took:.1} of {left} s]", a.stage),
-                    }
-                });
-                format!(
-                    "{} empties {:+} -> {:+}{result}{answer}",
-                    m.empties, m.best, m.played
-                )
-            })
-            .collect();
-        println!(
-            "{} game {} ({}): {}",
-            g.report,
-            g.number,
-            g.color,
-            moves.join(", ")
-        );
-    }
-    let total = found.total();
-    let by_empties: Vec<String> = found
-        .by_empties
-        .iter()
-        .filter(|t| t.short > 0)
-        .map(|t| {
-            format!(
-                "{}: {} of {} short ({} result)",
-                t.empties, t.short, t.played, t.result
-            )
-        })
-        .collect();
-    println!(
-        "{} moves at <= {max_empties} empties in {} games: {} fell short, in {} games, {} of them \
-         changed the result; by empties: {}",
-        total.played,
-        found.games,
-        total.short,
-        found.short_games.len(),
-        total.result,
-        if by_empties.is_empty() {
-            "none".to_owned()
-        } else {
-            by_empties.join(", ")
-        }
-    );
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use cpc_game::sources::default_dir;
+use cpc_game::sources::default_weights;
 use cpc_matches::tune::margin::{calibrate, MarginConfig};
 use othello_engine::levels::Level;
 use othello_engine::weights::Weights;
@@ -46,10 +46,7 @@ pub struct MarginArgs {
 
 /// Runs `margin`.
 pub fn run(args: MarginArgs) -> Result<ExitCode> {
-    let file = args
-        .weights
-        .clone()
-        .unwrap_or_else(|| default_dir().join("weights.toml"));
+    let file = args.weights.clone().unwrap_or_else(default_weights);
     let weights = Weights::load(&file).with_context(|| file.display().to_string())?;
     if !(1..=10).contains(&args.depth) {
         bail!("--depth {} is out of range 1..10", args.depth);

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use cpc_game::sources::default_dir;
+use cpc_game::sources::default_weights;
 use cpc_matches as matches;
 use cpc_matches::{Engine, MatchConfig, MatchReport, Workshop};
 use othello_engine::weights::Weights;
@@ -51,7 +51,7 @@ pub struct MatchArgs {
     /// Stop as soon as a sequential probability ratio test decides between "the first engine is
     /// ELO0 Elo stronger" and "ELO1 stronger" (ELO0 < ELO1; errors of 5 % each way); --games is
     /// then the most games. Counted over game pairs with --alternate
-    #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = cpc_matches::elo::Sprt::parse)]
     sprt: Option<cpc_matches::elo::Sprt>,
     /// Also write the games and tallies as JSON, with each answer of the Z80 program (empty
     /// squares, seconds left, CPC µs, stage). While the match runs it is written after a game
@@ -77,10 +77,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         Engine::parse(&args.black).context("--black")?,
         Engine::parse(&args.white).context("--white")?,
     ];
-    let weights_path = args
-        .weights
-        .clone()
-        .unwrap_or_else(|| default_dir().join("weights.toml"));
+    let weights_path = args.weights.clone().unwrap_or_else(default_weights);
     let weights = Weights::load(&weights_path)?;
     let origin = weights_path.display().to_string();
     let mut shared = None;
@@ -134,7 +131,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
     progress.finish();
     let report = result?;
 
-    print_report(&report, &weights_path, pool.current_num_threads());
+    print!("{}", report.text(&weights_path, pool.current_num_threads()));
     if let Some(path) = &args.json {
         write_json(&report)?;
         println!("report written to {}", path.display());
@@ -144,75 +141,4 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
-}
-
-fn print_report(report: &MatchReport, weights: &std::path::Path, threads: usize) {
-    let [a, b] = [&report.engines[0], &report.engines[1]];
-    println!(
-        "match: `{}` ({}) against `{}` ({}): {} games{}, openings of {} random plies (seed {}), \
-         weights {}, {threads} threads\n",
-        a.label,
-        a.name,
-        b.label,
-        b.name,
-        report.games.len(),
-        if report.alternate {
-            ", colours alternate"
-        } else {
-            ""
-        },
-        report.random_plies,
-        report.seed,
-        weights.display()
-    );
-    for game in &report.games {
-        println!("{}", game.line(&report.engines));
-    }
-    println!("\n{}", report.summary());
-    if let Some((test, state)) = report.sprt {
-        let (what, llr) = match state {
-            cpc_matches::elo::SprtState::H1(l) => (format!("H1 accepted: Elo >= {}", test.elo1), l),
-            cpc_matches::elo::SprtState::H0(l) => (format!("H0 accepted: Elo <= {}", test.elo0), l),
-            cpc_matches::elo::SprtState::Open(l) => ("no decision yet".to_string(), l),
-        };
-        let (low, high) = cpc_matches::elo::Sprt::bounds();
-        println!(
-            "SPRT [{}, {}] (alpha = beta = 0.05): {what}; LLR {llr:.2} (bounds {low:.2}, {high:.2})",
-            test.elo0, test.elo1
-        );
-    }
-    if let Some(e) = report.elo() {
-        println!(
-            "{}",
-            cpc_matches::elo::line(&report.engines[0].label, &e, report.alternate)
-        );
-    }
-    println!(
-        "{} games in {:.1} s of wall time{}",
-        report.games.len(),
-        report.seconds,
-        match report.aborted() {
-            0 => String::new(),
-            n => format!("; {n} ABORTED (see above)"),
-        }
-    );
-}
-
-/// `--sprt ELO0,ELO1`.
-fn parse_sprt(text: &str) -> Result<cpc_matches::elo::Sprt, String> {
-    let (a, b) = text
-        .split_once(',')
-        .ok_or_else(|| format!("`{text}`: expected ELO0,ELO1 (e.g. 0,10)"))?;
-    let number = |s: &str| {
-        s.trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|v| v.is_finite() && v.abs() < 1000.0)
-            .ok_or_else(|| format!("`{s}`: not an Elo difference"))
-    };
-    let (elo0, elo1) = (number(a)?, number(b)?);
-    if elo0 >= elo1 {
-        return Err(format!("ELO0 ({elo0}) must be below ELO1 ({elo1})"));
-    }
-    Ok(cpc_matches::elo::Sprt { elo0, elo1 })
 }

@@ -8,8 +8,6 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 use clap::Args;
-use cpc_emu::symbols::parse_number;
-
 use cpc_emu::{Cpc, KeyScript, OpenOptions, Symbols};
 use cpc_game::driver::transcript::{save_game, symbols_beside};
 use othello_engine::record::GameRecord;
@@ -24,10 +22,10 @@ pub struct RunArgs {
     #[arg(long = "file", value_name = "NAME")]
     pub file: Option<String>,
     /// Load address of a raw binary (&4000, $4000, 0x4000 or decimal).
-    #[arg(long, value_parser = parse_address, value_name = "ADDR")]
+    #[arg(long, value_parser = cpc_asm::parse_address, value_name = "ADDR")]
     pub load: Option<u16>,
     /// Entry address of a raw binary (default: the load address).
-    #[arg(long, value_parser = parse_address, requires = "load", value_name = "ADDR")]
+    #[arg(long, value_parser = cpc_asm::parse_address, requires = "load", value_name = "ADDR")]
     pub exec: Option<u16>,
     /// Run without a window, for --frames frames, then report.
     #[arg(long)]
@@ -207,19 +205,17 @@ fn load_script(text: &str) -> anyhow::Result<KeyScript> {
     }
 }
 
-/// An address in the symbol file's notation (`&C000`, `C000h`, `0xC000`, decimal).
-fn parse_address(text: &str) -> Result<u16, String> {
-    let v = parse_number(text).ok_or_else(|| format!("`{text}` is not a number"))?;
-    u16::try_from(v).map_err(|_| format!("{v} is not an address (0..=&FFFF)"))
-}
-
 /// `ADDR:LEN`, ADDR a number or a label of the symbol file.
 fn parse_dump(text: &str, symbols: Option<&Symbols>) -> anyhow::Result<(u16, usize)> {
     let Some((addr, len)) = text.rsplit_once(':') else {
         bail!("--dump {text}: expected ADDR:LEN, e.g. &C000:16");
     };
-    let addr = match parse_address(addr) {
+    let addr = match cpc_asm::parse_address(addr) {
         Ok(a) => a,
+        // Neither a number nor a label: the number's own complaint only when it was one.
+        Err(_) if cpc_asm::parse_value(addr).is_err() && symbols.is_none() => {
+            bail!("--dump {text}: `{addr}` is not a number (labels need --symbols)")
+        }
         Err(e) => match symbols.and_then(|s| s.get(addr)) {
             Some(a) => a,
             None if symbols.is_some() => {
@@ -228,7 +224,8 @@ fn parse_dump(text: &str, symbols: Option<&Symbols>) -> anyhow::Result<(u16, usi
             None => bail!("--dump {text}: {e} (labels need --symbols)"),
         },
     };
-    let len = parse_number(len)
+    let len = cpc_asm::parse_value(len)
+        .ok()
         .and_then(|n| usize::try_from(n).ok())
         .filter(|n| (1..=0x10000).contains(n))
         .with_context(|| format!("--dump {text}: `{len}` is not a length of 1 to 65536"))?;

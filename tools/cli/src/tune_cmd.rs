@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use cpc_dsk::write_atomically;
-use cpc_game::sources::default_dir;
+use cpc_game::sources::default_weights;
 use cpc_matches::tune::params::{self, Group};
 use cpc_matches::tune::spsa::Gains;
 use cpc_matches::tune::{self, TuneConfig};
@@ -58,10 +58,7 @@ pub struct TuneArgs {
 
 /// Runs `tune`.
 pub fn run(args: TuneArgs) -> Result<ExitCode> {
-    let input = args
-        .weights
-        .clone()
-        .unwrap_or_else(|| default_dir().join("weights.toml"));
+    let input = args.weights.clone().unwrap_or_else(default_weights);
     let text = std::fs::read_to_string(&input).with_context(|| input.display().to_string())?;
     let before = Weights::parse(&text, &input.display().to_string())?;
     let groups = args

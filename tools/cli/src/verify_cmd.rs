@@ -11,16 +11,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use cpc_game::media;
 use cpc_game::program::assemble_game;
-use cpc_game::sources::default_dir;
+use cpc_game::sources::{default_dir, WEIGHTS_FILE};
 use cpc_mame as mame;
-use cpc_mame::{roms};
-use cpc_verify::positions::{default_ffo_dir, ffo_positions};
-use cpc_verify::report::{reproduce, Invocation};
+use cpc_mame::roms;
 use cpc_verify as verify;
-use cpc_verify::{Config, Image, Levels, MameConfig, Report};
-use othello_engine::notation::{parse_board, to_position_string};
+use cpc_verify::positions::{default_ffo_dir, ffo_positions};
+use cpc_verify::summary::RunOptions;
+use cpc_verify::{Config, Image, Levels, MameConfig};
+use othello_engine::notation::parse_board;
 use othello_engine::weights::Weights;
 
 use crate::progress_bar::Bar;
@@ -102,23 +101,6 @@ pub struct VerifyArgs {
     sources: Option<PathBuf>,
 }
 
-/// Parses `--levels`.
-fn parse_levels(text: &str) -> Result<Levels> {
-    if text.trim().eq_ignore_ascii_case("all") {
-        return Ok(Levels::All);
-    }
-    let list =
-        text.split(',')
-            .map(|part| {
-                let part = part.trim();
-                part.parse::<u8>().ok().filter(|&l| l > 0).with_context(|| {
-                    format!("--levels: `{part}` is not a level (1, 2, ... or `all`)")
-                })
-            })
-            .collect::<Result<Vec<u8>>>()?;
-    Ok(Levels::List(list))
-}
-
 /// The ROMs for MAME: `--roms`, or the user's cache, fetched on first use.
 fn mame_roms(dir: Option<&Path>) -> Result<roms::Roms> {
     if !Path::new(mame::MAME).is_file() {
@@ -138,9 +120,9 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let weights_path = args
         .weights
         .clone()
-        .unwrap_or_else(|| sources.join("weights.toml"));
+        .unwrap_or_else(|| sources.join(WEIGHTS_FILE));
     let weights = Weights::load(&weights_path)?;
-    let levels = parse_levels(&args.levels)?;
+    let levels = Levels::parse(&args.levels).map_err(anyhow::Error::msg)?;
     let mut image = match (&args.program, &args.symbols) {
         (Some(bin), Some(sym)) => Image::from_files(bin, sym)?,
         _ => {
@@ -186,14 +168,12 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let mame = match &scratch {
         Some(dir) => {
             let roms = mame_roms(args.roms.as_deref())?;
-            let dsk = dir.path().join("othello.dsk");
-            media::write(&dsk, &media::dsk(image.program())?)?;
-            Some(MameConfig {
-                games: args.mame_games,
-                dsk,
+            Some(MameConfig::in_dir(
+                &image,
+                args.mame_games,
                 roms,
-                work: dir.path().join("mame"),
-            })
+                dir.path(),
+            )?)
         }
         None => None,
     };
@@ -219,12 +199,25 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     progress.finish();
     let mut report = result?;
     if let Some(json) = &args.json {
-        keep_screenshots(&mut report, json);
+        for warning in report.keep_screenshots(json) {
+            eprintln!("{warning}");
+        }
     }
     drop(scratch); // the screenshots worth keeping have been copied out
 
     let command = std::env::args().collect::<Vec<_>>().join(" ");
-    print_summary(&report, &args, &weights_path, threads);
+    let options = RunOptions {
+        weights: args.weights,
+        weights_path,
+        sources: args.sources,
+        program: args.program.zip(args.symbols),
+        machine: args.machine,
+        positions: args.positions,
+        seed: args.seed,
+        deep_positions: args.deep_positions,
+        time: args.time,
+    };
+    print!("{}", report.summary(&options, threads));
     if let Some(path) = &args.json {
         let text = serde_json::to_string_pretty(&report.json(&command, threads))?;
         cpc_dsk::write_atomically(path, text.as_bytes())?;
@@ -235,151 +228,4 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// Copies the MAME games' final screenshots next to the JSON report
-/// (`<stem>-<machine>-<n>.png`), where the report then points.
-fn keep_screenshots(report: &mut Report, json: &Path) {
-    let dir = json
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let stem = json
-        .file_stem()
-        .map_or_else(|| "verify".into(), |s| s.to_string_lossy().into_owned());
-    for (i, game) in report.mame.iter_mut().enumerate() {
-        if let Some(shot) = &game.screenshot {
-            let keep = dir.join(format!("{stem}-{}-{}.png", game.machine, i + 1));
-            game.screenshot = match std::fs::copy(shot, &keep) {
-                Ok(_) => Some(keep.display().to_string()),
-                Err(e) => {
-                    eprintln!("warning: {shot}: cannot copy to {}: {e}", keep.display());
-                    None
-                }
-            };
-        }
-    }
-}
-
-fn print_summary(report: &Report, args: &VerifyArgs, weights: &Path, threads: usize) {
-    let program = match &args.program {
-        Some(p) => p.display().to_string(),
-        None => "the sources, built in memory".into(),
-    };
-    println!(
-        "verify: {program} with weights {} against the reference engine on a CPC {} (seed {}, \
-         {threads} threads)\n",
-        weights.display(),
-        args.machine,
-        args.seed
-    );
-    print!("{}", report.table());
-    println!(
-        "\n{} positions in {:.2} s: {:.0} positions/s; games in {:.2} s",
-        report.positions,
-        report.position_seconds,
-        report.positions_per_second(),
-        report.game_seconds
-    );
-    for r in &report.mame {
-        let table = r.table.map_or(String::new(), |t| format!(", table in {t}"));
-        println!(
-            "MAME {}: {}: {} plies, {} frames, {:.1} s{table}",
-            r.machine, r.game, r.plies, r.frames, r.wall_seconds
-        );
-    }
-    if !report.mame_skipped.is_empty() {
-        let list: Vec<String> = report.mame_skipped.iter().map(u8::to_string).collect();
-        println!(
-            "MAME: no games at level{} {} (a budget: the computer plays by its clock, so its \
-             moves cannot be typed in advance)",
-            if list.len() == 1 { "" } else { "s" },
-            list.join(", ")
-        );
-    }
-    let how = invocation(args, weights);
-    if report.stopped_count > 0 {
-        println!(
-            "{} answers stopped before any stage was complete (ai_depth &FE: a legal move, \
-             not compared); the first:",
-            report.stopped_count
-        );
-        for s in report.stopped.iter().take(5) {
-            println!("  {}", cpc_verify::report::stopped_text(s, &how));
-        }
-    }
-    if !report.not_implemented.is_empty() {
-        let list: Vec<String> = report.not_implemented.iter().map(u8::to_string).collect();
-        println!(
-            "level{} {}: not implemented in the Z80 program{}",
-            if list.len() == 1 { "" } else { "s" },
-            list.join(", "),
-            if report.levels_listed {
-                " (asked for: the run fails)"
-            } else {
-                ""
-            }
-        );
-    }
-    let Some(first) = report.first_mismatch() else {
-        if report.passed() {
-            println!("0 mismatches");
-        }
-        return;
-    };
-    println!("\n{} MISMATCHES; the first:", report.mismatch_count);
-    println!("  what:      {}", first.kind.name());
-    if let Some(level) = first.level {
-        println!("  level:     {level}");
-    }
-    println!("  where:     {}", first.origin);
-    println!("  position:  {}", to_position_string(&first.board));
-    if !first.moves.is_empty() {
-        println!(
-            "  game:      {}",
-            cpc_verify::game::plies_text(&first.moves)
-        );
-    }
-    println!("  Z80:       {}", first.z80);
-    println!("  reference: {}", first.reference);
-    println!("  reproduce:");
-    for command in reproduce(first, &how) {
-        println!("    {command}");
-    }
-}
-
-/// How this run was invoked, for the commands that reproduce what it found.
-fn invocation(args: &VerifyArgs, weights: &Path) -> Invocation {
-    let mut verify = String::from("cpc-othello verify");
-    let mut engine_weights = String::new();
-    if let Some(w) = &args.weights {
-        verify.push_str(&format!(" --weights {}", w.display()));
-        engine_weights = format!(" --weights {}", w.display());
-    } else if args.sources.is_some() {
-        engine_weights = format!(" --weights {}", weights.display());
-    }
-    if let Some(s) = &args.sources {
-        verify.push_str(&format!(" --sources {}", s.display()));
-    }
-    if let (Some(p), Some(s)) = (&args.program, &args.symbols) {
-        verify.push_str(&format!(
-            " --program {} --symbols {}",
-            p.display(),
-            s.display()
-        ));
-    }
-    let mut options = String::new();
-    if let Some(n) = args.deep_positions {
-        options.push_str(&format!(" --deep-positions {n}"));
-    }
-    if let Some(t) = args.time {
-        options.push_str(&format!(" --time {t}"));
-    }
-    Invocation {
-        verify,
-        engine_weights,
-        positions: args.positions,
-        seed: args.seed,
-        options,
-    }
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use cpc_game::sources::default_dir;
+use cpc_game::sources::default_weights;
 use cpc_matches as matches;
 use cpc_matches::{players::Z80Player, z80_gtp};
 use othello_engine::weights::Weights;
@@ -34,9 +34,7 @@ pub struct Z80GtpArgs {
 
 /// Runs `z80-gtp` until `quit` or the end of the input.
 pub fn run(args: Z80GtpArgs) -> Result<ExitCode> {
-    let weights_path = args
-        .weights
-        .unwrap_or_else(|| default_dir().join("weights.toml"));
+    let weights_path = args.weights.unwrap_or_else(default_weights);
     let weights = Weights::load(&weights_path)?;
     let image = matches::build_image(&weights, &weights_path.display().to_string())?;
     let player = Z80Player::new(&image, args.level, &weights)

@@ -43,6 +43,7 @@ mod disk;
 mod error;
 pub mod file_type;
 pub mod image;
+pub mod info;
 mod sector;
 pub mod tape;
 

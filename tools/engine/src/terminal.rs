@@ -152,7 +152,10 @@ mod tests {
         assert!(out.contains("Type a square like f5, or undo, hint, quit."));
         assert!(out.contains("Illegal move; legal: "), "{out}");
         assert!(out.contains("Hint: "), "{out}");
-        assert!(out.trim_end().ends_with("Your move:"), "quit ends at once: {out}");
+        assert!(
+            out.trim_end().ends_with("Your move:"),
+            "quit ends at once: {out}"
+        );
         assert_eq!(out.matches("Your move: ").count(), 5);
     }
 
@@ -188,7 +191,8 @@ mod tests {
         let first = out.find("Engine plays").unwrap();
         assert!(first < out.find("Your move: ").unwrap(), "{out}");
         assert!(
-            out.trim_end().ends_with(&format!("Final score {}", final_score(&board))),
+            out.trim_end()
+                .ends_with(&format!("Final score {}", final_score(&board))),
             "{out}"
         );
     }

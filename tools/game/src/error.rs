@@ -23,12 +23,4 @@ pub enum DriverError {
         /// Where the CPU was.
         pc: u16,
     },
-    /// A level the weights file does not define was asked for.
-    #[error("level {level}: the weights file defines levels 1 to {max}")]
-    Level {
-        /// The level.
-        level: u8,
-        /// The highest level of the file.
-        max: u8,
-    },
 }

@@ -4,9 +4,11 @@
 
 use std::path::Path;
 
+use cpc_dsk::amsdos::HeaderCheck;
+use cpc_dsk::Disk;
 use cpc_emu::{Cpc, Program, Symbols};
 
-use crate::program::GameImage;
+use crate::program::{GameImage, DISK_FILE_NAME};
 use crate::DriverError;
 
 /// A built game program and its symbols.
@@ -42,14 +44,7 @@ impl Image {
     pub fn from_game(game: &GameImage) -> Result<Image, DriverError> {
         let symbols = Symbols::from_json(&game.symbols_json())
             .map_err(|e| DriverError::Image(format!("the build's symbol file: {e}")))?;
-        Ok(Image::new(
-            Program {
-                load: game.load(),
-                exec: game.exec(),
-                bytes: game.binary(),
-            },
-            symbols,
-        ))
+        Ok(Image::new(game.program(), symbols))
     }
 
     /// A raw binary (no AMSDOS header, as `cpc-othello build` writes `<stem>.bin`) and its
@@ -90,6 +85,49 @@ impl Image {
             )));
         }
         Ok(Image::new(Program { load, exec, bytes }, symbols))
+    }
+
+    /// The game on a disc `cpc-othello build` wrote: OTHELLO.BIN, loaded and started where its
+    /// AMSDOS header says, with the symbol file beside the disc.
+    ///
+    /// # Errors
+    /// [`DriverError::Image`] naming the disc or the symbol file: no `OTHELLO.BIN`, no valid
+    /// header, or a symbol file of another build.
+    pub fn from_disc(dsk: &Path) -> Result<Image, DriverError> {
+        let disc =
+            Disk::open(dsk).map_err(|e| DriverError::Image(format!("{}: {e}", dsk.display())))?;
+        let file = disc
+            .read_file(0, DISK_FILE_NAME)
+            .map_err(|e| DriverError::Image(format!("{}: {e}", dsk.display())))?;
+        let HeaderCheck::Valid(header) = &file.header else {
+            return Err(DriverError::Image(format!(
+                "{}: {DISK_FILE_NAME} has no valid AMSDOS header",
+                dsk.display()
+            )));
+        };
+        let symbols_file = crate::driver::transcript::symbols_beside(dsk);
+        let built = Image::from_files_bytes(file.contents().to_vec(), &symbols_file)?;
+        let program = built.program();
+        if (program.load, program.exec) != (header.load, header.exec) {
+            return Err(DriverError::Image(format!(
+                "{}: the disc loads at &{:04X} and starts at &{:04X}, {} says &{:04X} and &{:04X}: \
+                 not the symbols of this build",
+                dsk.display(),
+                header.load,
+                header.exec,
+                symbols_file.display(),
+                program.load,
+                program.exec
+            )));
+        }
+        Ok(Image::new(
+            Program {
+                load: header.load,
+                exec: header.exec,
+                bytes: program.bytes.clone(),
+            },
+            built.symbols().clone(),
+        ))
     }
 
     /// The program.

@@ -15,7 +15,8 @@
 //! - [`progress`]: how a long run over the program reports what it has done.
 //!
 //! It sits above the assembler, the media, the emulator and the engine, and below every tool
-//! that checks or plays the program (the harness, the command line, the tests, the page).
+//! that checks or plays the program (verify, matches, MAME, the command line, the tests, the
+//! page).
 //! It prints nothing.
 
 pub mod driver;

@@ -16,6 +16,10 @@ pub const MAIN_SOURCE: &str = "main.asm";
 /// The weights file's text as the workspace ships it (`cpc/weights.toml`).
 pub const DEFAULT_WEIGHTS_TEXT: &str = othello_engine::weights::DEFAULT_TOML;
 
+/// The weights file's name inside a sources directory: where every command looks when it is
+/// given no `--weights`.
+pub const WEIGHTS_FILE: &str = "weights.toml";
+
 /// Where the game's sources are read from.
 #[derive(Clone, Debug)]
 pub enum Sources {
@@ -63,6 +67,12 @@ pub fn default_dir() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cpc");
     // Shorter names in messages and in weights.inc; the joined path works as well.
     std::fs::canonicalize(&dir).unwrap_or(dir)
+}
+
+/// The weights file of this workspace's sources: [`WEIGHTS_FILE`] in [`default_dir`].
+#[must_use]
+pub fn default_weights() -> PathBuf {
+    default_dir().join(WEIGHTS_FILE)
 }
 
 /// `cpc/*.asm` as they were when this crate was compiled: a build from them reads no file.

@@ -1,8 +1,9 @@
 //! Every symbol of the Z80 program that a tool reads, pokes or calls, named once: the rest
-//! of the workspace writes `sym::GAME_BOARD`, never the string. The first group is the
-//! memory interface of docs/architecture.md ("The game's memory interface"); the second, the
-//! program's inner variables, routines and constants that the end-to-end tests look at (they
-//! move with the sources, so they are read from the symbol file like the rest).
+//! of the workspace writes `sym::GAME_BOARD`, never the string. The first group is the part of
+//! the memory interface of docs/architecture.md ("The game's memory interface") that the tools
+//! use; the second, the program's inner variables, routines and constants that the end-to-end
+//! tests look at (they move with the sources, so they are read from the symbol file like the
+//! rest); the third, the labels of the includes the build generates.
 //!
 //! Addresses come from the symbol file the build writes, never from a listing.
 
@@ -261,6 +262,8 @@ pub const AB_EXACT: &str = "ab_exact";
 pub const AI_TIMER: &str = "ai_timer";
 /// `black_count` (cpc/board.asm).
 pub const BLACK_COUNT: &str = "black_count";
+/// `book_count` (book.inc, generated from the weights file: the book's entries).
+pub const BOOK_COUNT: &str = "book_count";
 /// `book_lookup` (cpc/book.asm).
 pub const BOOK_LOOKUP: &str = "book_lookup";
 /// `cell_images` (cpc/screen.asm).
@@ -329,5 +332,41 @@ pub const TM_TIME: &str = "tm_time";
 pub const TT_BANK: &str = "tt_bank";
 /// `tt_clear` (cpc/tt_bank.asm).
 pub const TT_CLEAR: &str = "tt_clear";
+/// `w_squares` (weights.inc, generated from the weights file: the square weights).
+pub const W_SQUARES: &str = "w_squares";
 /// `white_count` (cpc/board.asm).
 pub const WHITE_COUNT: &str = "white_count";
+
+// Written by the build (tools/game/src/program): the generated includes' labels.
+/// `w_corner_edge` (weights.inc).
+pub const W_CORNER_EDGE: &str = "w_corner_edge";
+/// `w_corner_diagonal` (weights.inc).
+pub const W_CORNER_DIAGONAL: &str = "w_corner_diagonal";
+/// `w_flip_boundary` (weights.inc).
+pub const W_FLIP_BOUNDARY: &str = "w_flip_boundary";
+/// `w_flip_early` (weights.inc).
+pub const W_FLIP_EARLY: &str = "w_flip_early";
+/// `w_flip_late` (weights.inc).
+pub const W_FLIP_LATE: &str = "w_flip_late";
+/// `w_pass_bonus` (weights.inc).
+pub const W_PASS_BONUS: &str = "w_pass_bonus";
+/// `w_mobility` (weights.inc).
+pub const W_MOBILITY: &str = "w_mobility";
+/// `w_potential` (weights.inc).
+pub const W_POTENTIAL: &str = "w_potential";
+/// `W_SEARCH_LEVELS` (weights.inc).
+pub const W_SEARCH_LEVELS: &str = "W_SEARCH_LEVELS";
+/// `w_level_count` (weights.inc).
+pub const W_LEVEL_COUNT: &str = "w_level_count";
+/// `w_levels` (weights.inc).
+pub const W_LEVELS: &str = "w_levels";
+/// `w_level_wld` (weights.inc).
+pub const W_LEVEL_WLD: &str = "w_level_wld";
+/// `w_level_deepen` (weights.inc).
+pub const W_LEVEL_DEEPEN: &str = "w_level_deepen";
+/// `book_first_level` (book.inc).
+pub const BOOK_FIRST_LEVEL: &str = "book_first_level";
+/// `book_max_discs` (book.inc).
+pub const BOOK_MAX_DISCS: &str = "book_max_discs";
+/// `book_entries` (book.inc).
+pub const BOOK_ENTRIES: &str = "book_entries";

@@ -48,13 +48,14 @@ fn the_game_builds_into_a_disc_with_its_outputs_beside_it() {
             .expect("valid JSON");
     let entry = json["symbols"][sym::AI_ENTRY]["value"]
         .as_i64()
-        .expect("ai_entry in the JSON");
+        .expect("the entry point in the JSON");
     let winape = std::fs::read_to_string(&out.symbols_winape).expect("sym");
     assert!(
         winape
             .lines()
-            .any(|l| l == format!("ai_entry &{entry:04X}")),
-        "ai_entry &{entry:04X} not in the WinAPE symbols"
+            .any(|l| l == format!("{} &{entry:04X}", sym::AI_ENTRY)),
+        "{} &{entry:04X} not in the WinAPE symbols",
+        sym::AI_ENTRY
     );
     for name in [
         sym::GAME_BOARD,
@@ -71,20 +72,20 @@ fn the_game_builds_into_a_disc_with_its_outputs_beside_it() {
     }
     assert!(std::fs::read_to_string(&out.listing)
         .expect("listing")
-        .contains("ai_entry:"));
+        .contains(&format!("{}:", sym::AI_ENTRY)));
     assert!(!std::fs::read_to_string(&out.memory_map)
         .expect("map")
         .is_empty());
 
     // weights.inc beside the disc is the one the image was built with.
     let inc = std::fs::read_to_string(&out.weights_inc).expect("weights.inc");
-    let squares = json["symbols"]["w_squares"]["value"]
+    let squares = json["symbols"][sym::W_SQUARES]["value"]
         .as_i64()
-        .expect("w_squares") as usize;
+        .expect(sym::W_SQUARES) as usize;
     let at = squares - usize::from(out.load);
     let table: Vec<i8> = out.binary[at..at + 64].iter().map(|&b| b as i8).collect();
     assert_eq!(table, Weights::default().squares().to_vec());
-    assert!(inc.contains("w_squares:"));
+    assert!(inc.contains(&format!("{}:", sym::W_SQUARES)));
 }
 
 #[test]
@@ -111,9 +112,9 @@ fn another_weights_file_changes_the_image() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&out.symbols_json).expect("json"))
             .expect("valid");
-    let at = json["symbols"]["w_pass_bonus"]["value"]
+    let at = json["symbols"][sym::W_PASS_BONUS]["value"]
         .as_i64()
-        .expect("w_pass_bonus") as usize;
+        .expect(sym::W_PASS_BONUS) as usize;
     assert_eq!(out.binary[at - usize::from(out.load)] as i8, -77);
     assert!(std::fs::read_to_string(&out.weights_inc)
         .expect("inc")

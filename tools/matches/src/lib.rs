@@ -3,7 +3,8 @@
 //! match`), and what is made of them: the Elo arithmetic, the losses solved exactly, the
 //! search margin of a weights file and the weights tuned by self-play.
 //!
-//! - [`spec`]: what `z80:6`, `ref:2` or `gtp-rhino -l 1` names;
+//! - [`spec`]: what `z80:6`, `ref:2` or `gtp-rhino -l 1` names; [`sides`]: `@FILE` sides (a
+//!   weights file, or a build of the program on a disc or as a binary);
 //! - [`players`]: the three kinds of player behind one interface ([`gtp_process`] drives a
 //!   GTP program with time limits);
 //! - [`opening`]: seeded random openings, so that deterministic programs play different games;
@@ -12,7 +13,7 @@
 //! - [`z80_gtp`]: the Z80 program as a GTP engine (`cpc-othello z80-gtp`), with the GTP time
 //!   commands;
 //! - [`elo`], [`pool`], [`losses`]: Elo, LOS and the SPRT; several reports counted as one;
-//!   each lost game solved exactly;
+//!   each lost game solved exactly; [`text`]: a report and the losses as the CLI prints them;
 //! - [`tune`]: SPSA self-play of the reference engine, and `tune::margin`.
 //!
 //! Each game gets fresh players (its own emulated CPC, its own GTP processes), so games run
@@ -21,13 +22,14 @@
 pub mod elo;
 pub mod gtp_process;
 pub mod losses;
+pub mod match_report;
 pub mod opening;
 pub mod players;
 pub mod pool;
 pub mod referee;
-pub mod match_report;
 pub mod sides;
 pub mod spec;
+pub mod text;
 pub mod tune;
 pub mod z80_gtp;
 
@@ -38,12 +40,12 @@ use std::time::{Duration, Instant};
 use othello_engine::weights::Weights;
 use rayon::prelude::*;
 
-use cpc_game::{assemble, sources};
 use cpc_game::progress::Progress;
 use cpc_game::Image;
+use cpc_game::{assemble, sources};
 
-pub use players::Workshop;
 pub use match_report::{EngineInfo, GameRecord, MatchReport};
+pub use players::Workshop;
 pub use sides::{resolve, Side};
 pub use spec::EngineSpec;
 
@@ -130,8 +132,12 @@ pub const GTP_TIMEOUT: Duration = Duration::from_secs(600);
 /// # Errors
 /// [`MatchError::Build`] with the assembler's diagnostics.
 pub fn build_image(weights: &Weights, origin: &str) -> Result<Image, MatchError> {
-    let game = assemble(&sources::Sources::dir(sources::default_dir()), weights, origin)
-        .map_err(|e| MatchError::Build(e.to_string()))?;
+    let game = assemble(
+        &sources::Sources::dir(sources::default_dir()),
+        weights,
+        origin,
+    )
+    .map_err(|e| MatchError::Build(e.to_string()))?;
     Image::from_game(&game).map_err(|e| MatchError::Build(e.to_string()))
 }
 

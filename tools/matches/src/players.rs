@@ -19,9 +19,9 @@ use super::sides::Side;
 
 use super::gtp_process::{GtpFault, GtpProcess};
 use super::spec::EngineSpec;
-use cpc_game::stage::{budget_minutes, StageCounts};
-use cpc_game::driver::{AiAnswer, AI_BAD_INPUT, AI_PASS};
 use cpc_game::driver::call_limit_us;
+use cpc_game::driver::{AiAnswer, AI_BAD_INPUT, AI_PASS};
+use cpc_game::stage::{budget_minutes, StageCounts};
 use cpc_game::{Image, Z80Ai};
 
 /// What a player answered when asked for a move.

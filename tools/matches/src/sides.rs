@@ -4,15 +4,13 @@
 //! `ref:LEVEL@FILE.toml` the reference engine with those weights. So two weights files, or a
 //! new build and an old one, can play each other.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use cpc_dsk::amsdos::HeaderCheck;
-use cpc_dsk::Disk;
-use cpc_emu::Program;
 use othello_engine::weights::Weights;
 
 use super::spec::EngineSpec;
 use super::{build_image, Engine, MatchError};
+use cpc_game::driver::transcript::symbols_beside;
 use cpc_game::Image;
 
 /// The weights and program of one engine.
@@ -107,51 +105,7 @@ pub fn resolve(
         }
         (Source::Disc(dsk), true) => Ok(Side {
             weights: weights.clone(),
-            image: Some(image_on_disc(dsk).map_err(fail)?),
+            image: Some(Image::from_disc(dsk).map_err(|e| fail(e.to_string()))?),
         }),
     }
-}
-
-/// `<stem>.json` beside a build's `.bin` or `.dsk`.
-fn symbols_beside(path: &Path) -> PathBuf {
-    path.with_extension("json")
-}
-
-/// The game on a disc `cpc-othello build` wrote: OTHELLO.BIN, loaded and started where its
-/// AMSDOS header says, with the symbol file beside the disc.
-fn image_on_disc(dsk: &Path) -> Result<Image, String> {
-    let disc = Disk::open(dsk).map_err(|e| format!("{}: {e}", dsk.display()))?;
-    let file = disc
-        .read_file(0, "OTHELLO.BIN")
-        .map_err(|e| format!("{}: {e}", dsk.display()))?;
-    let HeaderCheck::Valid(header) = &file.header else {
-        return Err(format!(
-            "{}: OTHELLO.BIN has no valid AMSDOS header",
-            dsk.display()
-        ));
-    };
-    let symbols_file = symbols_beside(dsk);
-    let built = Image::from_files_bytes(file.contents().to_vec(), &symbols_file)
-        .map_err(|e| e.to_string())?;
-    let program = built.program();
-    if (program.load, program.exec) != (header.load, header.exec) {
-        return Err(format!(
-            "{}: the disc loads at &{:04X} and starts at &{:04X}, {} says &{:04X} and &{:04X}: \
-             not the symbols of this build",
-            dsk.display(),
-            header.load,
-            header.exec,
-            symbols_file.display(),
-            program.load,
-            program.exec
-        ));
-    }
-    Ok(Image::new(
-        Program {
-            load: header.load,
-            exec: header.exec,
-            bytes: program.bytes.clone(),
-        },
-        built.symbols().clone(),
-    ))
 }

@@ -18,10 +18,10 @@ use othello_engine::notation::square_name;
 use othello_engine::weights::Weights;
 
 use super::positions::Origin;
-use cpc_game::stage::{self, stage_name, Expected};
-use cpc_game::driver::{board_bytes, side_code, AiAnswer, AI_BAD_INPUT, AI_PASS};
-use cpc_game::Z80Ai;
 use super::{DriverError, Mismatch, MismatchKind, VerifyError};
+use cpc_game::driver::{board_bytes, side_code, AiAnswer, AI_BAD_INPUT, AI_PASS};
+use cpc_game::stage::{self, stage_name, Expected};
+use cpc_game::Z80Ai;
 
 /// What one position gave.
 #[derive(Clone, Debug, Default)]

@@ -21,11 +21,11 @@ use othello_engine::weights::Weights;
 
 use super::check::move_text;
 use super::game_plan::{GameSetup, Human, PLY_PASS};
-use cpc_game::stage::{self, stage_name, Expected, StageCounts};
-use cpc_game::driver::{board_from_bytes, side_code};
-use cpc_game::driver::ui::{press_key, UiAddrs};
-use cpc_game::Image;
 use super::{DriverError, Mismatch, MismatchKind, VerifyError};
+use cpc_game::driver::ui::{press_key, UiAddrs};
+use cpc_game::driver::{board_from_bytes, side_code};
+use cpc_game::stage::{self, stage_name, Expected, StageCounts};
+use cpc_game::Image;
 
 /// CPC time allowed until the program waits for a key again at levels 1 and 2 (a level 2
 /// move takes well under a second, a move with its flip animation a few tenths more).

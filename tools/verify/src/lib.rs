@@ -14,12 +14,12 @@
 
 pub mod check;
 pub mod game;
-pub mod mame_game;
 pub mod game_plan;
+pub mod mame_game;
 pub mod positions;
 pub mod report;
+pub mod summary;
 
-use cpc_game::symbols as sym;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -32,9 +32,9 @@ use rayon::prelude::*;
 use cpc_mame::roms::Roms;
 use cpc_mame::Machine;
 
-pub use report::{LevelReport, Report};
 pub use cpc_game::driver::call_limit_us;
 pub use cpc_game::{DriverError, Image, Z80Ai};
+pub use report::{LevelReport, Report};
 
 use cpc_game::stage;
 use positions::Origin;
@@ -45,6 +45,14 @@ pub enum VerifyError {
     /// The program could not be booted, read or called (the game crate's driver says why).
     #[error(transparent)]
     Driver(#[from] DriverError),
+    /// A level the weights file does not define was asked for.
+    #[error("level {level}: the weights file defines levels 1 to {max}")]
+    Level {
+        /// The level.
+        level: u8,
+        /// The highest level of the file.
+        max: u8,
+    },
     /// MAME could not run.
     #[error("MAME: {0}")]
     Mame(String),
@@ -73,9 +81,10 @@ impl MismatchKind {
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
-            MismatchKind::Ai => sym::AI_ENTRY,
-            MismatchKind::Legal => sym::GEN_LEGAL,
-            MismatchKind::PlayMove => sym::PLAY_MOVE,
+            // Report words (the routines' names as the JSON has always spelt them).
+            MismatchKind::Ai => "ai_entry",
+            MismatchKind::Legal => "gen_legal",
+            MismatchKind::PlayMove => "play_move",
             MismatchKind::Game => "game",
             MismatchKind::Mame => "mame game",
             MismatchKind::Budget => "time budget",
@@ -192,7 +201,7 @@ fn choose_levels(
         Levels::All => (1..=max).collect(),
         Levels::List(list) => {
             if let Some(&level) = list.iter().find(|&&l| l == 0 || l > max) {
-                return Err(DriverError::Level { level, max }.into());
+                return Err(VerifyError::Level { level, max });
             }
             let mut l = list.clone();
             l.sort_unstable();

@@ -20,9 +20,10 @@ use cpc_mame::{self as mame, Machine, Script};
 use super::check::{bytes_text, move_text};
 use super::game::plies_text;
 use super::game_plan::{plan, GameSetup, Plan, WaitKeys};
+use super::{Mismatch, MismatchKind, VerifyError};
+use cpc_game::driver::ui::UiAddrs;
 use cpc_game::driver::{board_bytes, side_code};
 use cpc_game::Image;
-use super::{Mismatch, MismatchKind, VerifyError};
 
 /// Frames between two keys, so the game's once-a-frame keyboard scan sees every key go up
 /// before the next goes down.
@@ -94,42 +95,18 @@ impl TableRam {
     }
 }
 
-/// The interface addresses the script reads and waits on.
+/// The interface addresses the script reads and waits on: the driver's, and where the
+/// program says it keeps its table.
 struct Addrs {
-    ready: u16,
-    keys: u16,
-    state: u16,
-    board: u16,
-    side: u16,
-    record_count: u16,
-    record_list: u16,
-    final_black: u16,
-    final_white: u16,
-    winner: u16,
+    ui: UiAddrs,
     table: u16,
-    st_human: u8,
-    st_pass: u8,
-    st_over: u8,
 }
 
 impl Addrs {
     fn of(image: &Image) -> Result<Addrs, VerifyError> {
-        let a = |name: &str| image.addr(name);
         Ok(Addrs {
-            ready: a(sym::UI_READY)?,
-            keys: a(sym::UI_KEYS)?,
-            state: a(sym::UI_STATE)?,
-            board: a(sym::GAME_BOARD)?,
-            side: a(sym::SIDE_TO_MOVE)?,
-            record_count: a(sym::RECORD_COUNT)?,
-            record_list: a(sym::RECORD_LIST)?,
-            final_black: a(sym::FINAL_BLACK)?,
-            final_white: a(sym::FINAL_WHITE)?,
-            winner: a(sym::GAME_WINNER)?,
-            table: a(sym::TT_BANK)?,
-            st_human: a(sym::ST_HUMAN)? as u8,
-            st_pass: a(sym::ST_PASS)? as u8,
-            st_over: a(sym::ST_GAME_OVER)? as u8,
+            ui: UiAddrs::of(image)?,
+            table: image.addr(sym::TT_BANK)?,
         })
     }
 }
@@ -144,15 +121,15 @@ fn script(dsk: &Path, machine: Machine, at: &Addrs, setup: &GameSetup, plan: &Pl
         .wall_limit(game_wall_limit(setup.level))
         .wait_frames(100) // BASIC's prompt
         .type_text("run\"othello\n")
-        .wait_ram(at.ready, 1, 40 * mame::FPS) // loading from disc, then the start-up
+        .wait_ram(at.ui.ready, 1, 40 * mame::FPS) // loading from disc, then the start-up
         .wait_frames(5)
-        .read_ram("start", at.board, 64);
+        .read_ram("start", at.ui.board, 64);
     let mut typed = 0u8;
     let mut key = |s: Script, text: &str| {
         typed = typed.wrapping_add(1);
         s.type_text(text)
-            .wait_ram(at.keys, typed, KEY_FRAMES)
-            .wait_ram(at.ready, 1, move_frames(setup.level))
+            .wait_ram(at.ui.keys, typed, KEY_FRAMES)
+            .wait_ram(at.ui.ready, 1, move_frames(setup.level))
             .wait_frames(KEY_GAP)
     };
     // The program starts at level 1 with the keys playing black.
@@ -168,11 +145,11 @@ fn script(dsk: &Path, machine: Machine, at: &Addrs, setup: &GameSetup, plan: &Pl
     }
     for (i, wait) in plan.waits.iter().enumerate() {
         s = s
-            .read_ram(&format!("board{i}"), at.board, 64)
-            .read_ram(&format!("side{i}"), at.side, 1)
-            .read_ram(&format!("state{i}"), at.state, 1)
-            .read_ram(&format!("count{i}"), at.record_count, 1)
-            .read_ram(&format!("record{i}"), at.record_list, 128);
+            .read_ram(&format!("board{i}"), at.ui.board, 64)
+            .read_ram(&format!("side{i}"), at.ui.side, 1)
+            .read_ram(&format!("state{i}"), at.ui.state, 1)
+            .read_ram(&format!("count{i}"), at.ui.record_count, 1)
+            .read_ram(&format!("record{i}"), at.ui.record_list, 128);
         match wait.keys {
             WaitKeys::Human { presses, .. } => {
                 for _ in 0..presses {
@@ -183,14 +160,14 @@ fn script(dsk: &Path, machine: Machine, at: &Addrs, setup: &GameSetup, plan: &Pl
             WaitKeys::Pass => s = key(s, " "),
         }
     }
-    s.read_ram("end-board", at.board, 64)
-        .read_ram("end-side", at.side, 1)
-        .read_ram("end-state", at.state, 1)
-        .read_ram("record-count", at.record_count, 1)
-        .read_ram("record", at.record_list, 128)
-        .read_ram("final-black", at.final_black, 1)
-        .read_ram("final-white", at.final_white, 1)
-        .read_ram("winner", at.winner, 1)
+    s.read_ram("end-board", at.ui.board, 64)
+        .read_ram("end-side", at.ui.side, 1)
+        .read_ram("end-state", at.ui.state, 1)
+        .read_ram("record-count", at.ui.record_count, 1)
+        .read_ram("record", at.ui.record_list, 128)
+        .read_ram("final-black", at.ui.final_black, 1)
+        .read_ram("final-white", at.ui.final_white, 1)
+        .read_ram("winner", at.ui.winner, 1)
         .read_ram("table", at.table, 1)
         .snapshot("end")
 }
@@ -321,8 +298,8 @@ fn compare(
             return Some(m);
         }
         let want_state = match wait.keys {
-            WaitKeys::Human { .. } => at.st_human,
-            WaitKeys::Pass => at.st_pass,
+            WaitKeys::Human { .. } => at.ui.st_human,
+            WaitKeys::Pass => at.ui.st_pass,
         };
         if *board != board_bytes(&wait.board)
             || side != side_code(wait.board.to_move)
@@ -362,7 +339,10 @@ fn compare(
     };
     let finals = (byte("final-black"), byte("final-white"), byte("winner"));
     let want = (Some(fs.black), Some(fs.white), Some(winner));
-    if *board != board_bytes(&end) || state != at.st_over || record != plan.plies || finals != want
+    if *board != board_bytes(&end)
+        || state != at.ui.st_over
+        || record != plan.plies
+        || finals != want
     {
         return Some(mismatch(
             end,
@@ -378,7 +358,7 @@ fn compare(
             format!(
                 "board {} ui_state {}, record {}, final {}-{} winner {winner}",
                 to_board_string(&end),
-                at.st_over,
+                at.ui.st_over,
                 plies_text(&plan.plies),
                 fs.black,
                 fs.white

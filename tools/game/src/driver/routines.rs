@@ -255,9 +255,7 @@ impl Routines {
         observe: impl FnMut(&Cpc),
     ) -> Result<AiAnswer, DriverError> {
         let at = self.at;
-        cpc.write_bytes(at.ai_board, &board_bytes(board));
-        cpc.poke(at.ai_side, side_code(board.to_move));
-        cpc.poke(at.ai_level, level);
+        self.write_ai_input(cpc, board, level);
         match at.ai_time {
             Some(addr) => cpc.poke_word(addr, seconds),
             None if seconds != 0 => return Err(DriverError::Symbol(sym::AI_TIME.into())),
@@ -265,6 +263,16 @@ impl Routines {
         }
         let out = self.call_observed_at(cpc, at.ai_entry, 0, sym::AI_ENTRY, limit_us, observe)?;
         Ok(self.read_answer(cpc, out.elapsed_us))
+    }
+
+    /// Writes the inputs of `ai_entry` for `board` at `level` (`ai_board`, `ai_side`,
+    /// `ai_level`) without calling it: for a caller that runs the call its own way (stops it
+    /// midway with `ai_abort`, say) or calls another routine that reads them (`book_lookup`).
+    pub fn write_ai_input(&self, cpc: &mut Cpc, board: &Board, level: u8) {
+        let at = self.at;
+        cpc.write_bytes(at.ai_board, &board_bytes(board));
+        cpc.poke(at.ai_side, side_code(board.to_move));
+        cpc.poke(at.ai_level, level);
     }
 
     /// Runs the program itself on `cpc` (booted by [`Routines::boot`], nothing called yet)

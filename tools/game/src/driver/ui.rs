@@ -1,8 +1,9 @@
 //! The program's user interface as a harness drives it (docs/architecture.md, "The game's
 //! memory interface"): the addresses and `ui_state` values looked up once ([`UiAddrs`]), the
 //! key protocol (wait for `ui_ready`, press, run until `ui_keys` moves, release, let one
-//! keyboard scan see the release: [`press_key`]), and what the screen shows read out of memory
-//! ([`UiState`]).
+//! keyboard scan see the release: [`press_key`], or its halves [`hold_key`] and [`next_scan`]),
+//! and what the screen shows read out of memory ([`UiState`], [`UiAddrs::legal`],
+//! [`UiAddrs::record`]).
 
 use cpc_emu::{Cpc, CpcKey};
 
@@ -106,10 +107,23 @@ impl UiAddrs {
         })
     }
 
+    /// The legal moves of `side_to_move`: `legal_list` up to `legal_count`, ascending square
+    /// index (valid while `ui_state` is `ST_HUMAN`).
+    #[must_use]
+    pub fn legal(&self, cpc: &Cpc) -> Vec<u8> {
+        cpc.read_bytes(self.legal_list, usize::from(cpc.peek(self.legal_count)))
+    }
+
+    /// The plies of the position shown: `record_list` up to `record_count` (a square, or
+    /// &FF for a pass).
+    #[must_use]
+    pub fn record(&self, cpc: &Cpc) -> Vec<u8> {
+        cpc.read_bytes(self.record_list, usize::from(cpc.peek(self.record_count)))
+    }
+
     /// What the program shows now.
     #[must_use]
     pub fn read(&self, cpc: &Cpc) -> UiState {
-        let record_count = cpc.peek(self.record_count);
         UiState {
             state: cpc.peek(self.state),
             ready: cpc.peek(self.ready) == 1,
@@ -117,7 +131,7 @@ impl UiAddrs {
             side: cpc.peek(self.side),
             level: cpc.peek(self.level),
             human_colour: cpc.peek(self.human_colour),
-            record: cpc.read_bytes(self.record_list, usize::from(record_count)),
+            record: self.record(cpc),
             game_over: cpc.peek(self.game_over) != 0,
             final_score: (cpc.peek(self.final_black), cpc.peek(self.final_white)),
             ai_move: cpc.peek(self.ai_move),
@@ -155,23 +169,52 @@ pub struct UiState {
 
 /// Presses `key` (the program waits for one, or takes it while busy: M, ESC), holds it until
 /// `ui_keys` shows it taken, releases it and runs until the next frame so that a keyboard
-/// scan sees the release. Returns false if the key was not taken within [`KEY_LIMIT_US`]
-/// (it is released all the same).
+/// scan sees the release ([`hold_key`], then [`next_scan`]). Returns false if the key was not
+/// taken within [`KEY_LIMIT_US`] (it is released all the same).
 ///
 /// # Errors
 /// [`DriverError::Emulator`] if the emulator stops.
 pub fn press_key(cpc: &mut Cpc, ui: &UiAddrs, key: CpcKey) -> Result<bool, DriverError> {
+    if !hold_key(cpc, ui, key, KEY_LIMIT_US)? {
+        return Ok(false);
+    }
+    next_scan(cpc, ui)?;
+    Ok(true)
+}
+
+/// The first half of [`press_key`]: presses `key`, holds it until `ui_keys` shows it taken
+/// (at most `limit_us` of CPC time) and releases it, nothing more. For a harness that looks
+/// at the machine right after the keyboard scan that took the key (M or ESC while the program
+/// is busy), or gives a key more time than [`KEY_LIMIT_US`]. Returns false if the key was not
+/// taken in time (it is released all the same).
+///
+/// # Errors
+/// [`DriverError::Emulator`] if the emulator stops.
+pub fn hold_key(
+    cpc: &mut Cpc,
+    ui: &UiAddrs,
+    key: CpcKey,
+    limit_us: u64,
+) -> Result<bool, DriverError> {
     let taken = cpc.peek(ui.keys);
     cpc.press(key);
     let out = cpc
-        .run_until(KEY_LIMIT_US, |m| m.peek(ui.keys) != taken)
+        .run_until(limit_us, |m| m.peek(ui.keys) != taken)
         .map_err(|e| DriverError::Emulator(e.to_string()));
     cpc.release(key);
-    if !out?.met() {
-        return Ok(false);
-    }
+    Ok(out?.met())
+}
+
+/// The second half of [`press_key`]: runs until `frame_counter` moves (at most three frames),
+/// so that the next keyboard scan has seen a released key up before it is pressed again.
+/// Returns false if no frame was counted in that time.
+///
+/// # Errors
+/// [`DriverError::Emulator`] if the emulator stops.
+pub fn next_scan(cpc: &mut Cpc, ui: &UiAddrs) -> Result<bool, DriverError> {
     let now = cpc.peek_word(ui.frames);
-    cpc.run_until(3 * FRAME_US, |m| m.peek_word(ui.frames) != now)
+    let out = cpc
+        .run_until(3 * FRAME_US, |m| m.peek_word(ui.frames) != now)
         .map_err(|e| DriverError::Emulator(e.to_string()))?;
-    Ok(true)
+    Ok(out.met())
 }

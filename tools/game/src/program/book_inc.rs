@@ -5,10 +5,10 @@
 //! `cpc/book.txt` the reference engine answers from) when it applies to the build's weights,
 //! and an empty table otherwise, so the program and the reference always agree on the book.
 
+use crate::symbols as sym;
 use std::fmt::Write;
-use std::path::Path;
 
-use othello_engine::book::{self, generate, Book};
+use othello_engine::book::{self, Book};
 use othello_engine::notation::square_name;
 use othello_engine::weights::Weights;
 
@@ -70,26 +70,27 @@ fn render(book: Option<&Book>, first_level: u8, left_out: Option<&str>) -> Strin
     };
     byte(
         &mut s,
-        "book_first_level",
+        sym::BOOK_FIRST_LEVEL,
         usize::from(first_level),
         "levels from this one on consult the book (0: none)",
     );
     byte(
         &mut s,
-        "book_max_discs",
+        sym::BOOK_MAX_DISCS,
         usize::from(book.map_or(0, Book::max_discs)),
         "no book position has more discs",
     );
     let _ = writeln!(
         s,
         "{:<20}dw {:<6}; entries of {ENTRY_BYTES} bytes",
-        "book_count:",
+        format!("{}:", sym::BOOK_COUNT),
         entries.len()
     );
     let _ = writeln!(
         s,
-        "book_entries:                   ; key (side to move's rows 1-8, then the opponent's),\n\
-         \x20                               ; canonical move, score; sorted by key"
+        "{:<32}; key (side to move's rows 1-8, then the opponent's),\n\
+         \x20                               ; canonical move, score; sorted by key",
+        format!("{}:", sym::BOOK_ENTRIES)
     );
     for (key, mv, score) in entries {
         let bytes: Vec<String> = key.iter().map(|b| format!("&{b:02X}")).collect();
@@ -105,12 +106,15 @@ fn render(book: Option<&Book>, first_level: u8, left_out: Option<&str>) -> Strin
 /// a temporary file, so a failure leaves the old file whole. `progress(ply, searched)` reports
 /// the searches as they finish. Returns a summary line.
 ///
+/// A host tool (it searches on all cores and writes a file): not in the browser's build.
+///
 /// # Errors
 /// When the weights define no book, or the file cannot be written.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn regenerate_book(
     weights: &Weights,
-    weights_file: Option<&Path>,
-    output: Option<&Path>,
+    weights_file: Option<&std::path::Path>,
+    output: Option<&std::path::Path>,
     progress: &(dyn Fn(u8, usize) + Sync),
 ) -> anyhow::Result<String> {
     let origin = weights_file.map_or_else(
@@ -119,13 +123,13 @@ pub fn regenerate_book(
     );
     let path = output.map_or_else(
         || crate::sources::default_dir().join("book.txt"),
-        Path::to_path_buf,
+        std::path::Path::to_path_buf,
     );
     let Some(params) = weights.book() else {
         anyhow::bail!("{origin} defines no book: add a [book] section with plies > 0");
     };
     let start = std::time::Instant::now();
-    let book = generate::generate(weights, progress);
+    let book = book::generate::generate(weights, progress);
     cpc_dsk::write_atomically(&path, book.to_text(&origin).as_bytes())?;
     Ok(format!(
         "{}: {} positions, plies {}, depth {}, evaluation {:08x}, {} bytes in the program, \
@@ -180,14 +184,17 @@ mod tests {
         );
         assert_eq!(
             usize::from(u16::from_le_bytes([
-                bin[at("book_count")],
-                bin[at("book_count") + 1]
+                bin[at(sym::BOOK_COUNT)],
+                bin[at(sym::BOOK_COUNT) + 1]
             ])),
             book.entries().len()
         );
-        assert_eq!(bin[at("book_first_level")], w.book().unwrap().first_level);
-        assert_eq!(bin[at("book_max_discs")], book.max_discs());
-        let table = &bin[at("book_entries")..];
+        assert_eq!(
+            bin[at(sym::BOOK_FIRST_LEVEL)],
+            w.book().unwrap().first_level
+        );
+        assert_eq!(bin[at(sym::BOOK_MAX_DISCS)], book.max_discs());
+        let table = &bin[at(sym::BOOK_ENTRIES)..];
         assert_eq!(table.len(), book.entries().len() * ENTRY_BYTES);
         for (chunk, (key, mv, score)) in table.chunks(ENTRY_BYTES).zip(book.canonical_entries()) {
             assert_eq!(&chunk[..16], key);
@@ -209,7 +216,7 @@ mod tests {
             &cpc_asm::Options::default().generated_file(BOOK_INCLUDE, inc.text),
         )
         .unwrap();
-        let count = (asm.symbol("book_count").unwrap() - 0x4000) as usize;
+        let count = (asm.symbol(sym::BOOK_COUNT).unwrap() - 0x4000) as usize;
         assert_eq!(&asm.binary()[count..count + 2], &[0, 0]);
     }
 }

@@ -2,6 +2,7 @@
 //! program image, under the names cpc/eval.asm documents. Bytes, not `EQU`s, so that the
 //! weights can be found and patched in a built image.
 
+use crate::symbols as sym;
 use std::fmt::Write;
 
 use othello_engine::weights::Weights;
@@ -25,7 +26,8 @@ pub fn weights_include(weights: &Weights, origin: &str) -> String {
     let _ = writeln!(s);
     let _ = writeln!(
         s,
-        "w_squares:                      ; W[s], signed, a1..h8 (row 1 = top)"
+        "{:<32}; W[s], signed, a1..h8 (row 1 = top)",
+        format!("{}:", sym::W_SQUARES)
     );
     for (row, values) in weights.squares().chunks(8).enumerate() {
         let list: Vec<String> = values.iter().map(i8::to_string).collect();
@@ -36,49 +38,49 @@ pub fn weights_include(weights: &Weights, origin: &str) -> String {
     };
     byte(
         &mut s,
-        "w_corner_edge",
+        sym::W_CORNER_EDGE,
         weights.corner_edge().into(),
         "A_e: edge neighbours of an occupied corner",
     );
     byte(
         &mut s,
-        "w_corner_diagonal",
+        sym::W_CORNER_DIAGONAL,
         weights.corner_diagonal().into(),
         "A_d: X-square of an occupied corner",
     );
     byte(
         &mut s,
-        "w_flip_boundary",
+        sym::W_FLIP_BOUNDARY,
         weights.flip_boundary().into(),
         "B: discs from which the late factor applies",
     );
     byte(
         &mut s,
-        "w_flip_early",
+        sym::W_FLIP_EARLY,
         weights.flip_early().into(),
         "F_e: per flipped disc below B discs",
     );
     byte(
         &mut s,
-        "w_flip_late",
+        sym::W_FLIP_LATE,
         weights.flip_late().into(),
         "F_l: per flipped disc from B discs on",
     );
     byte(
         &mut s,
-        "w_pass_bonus",
+        sym::W_PASS_BONUS,
         weights.pass_bonus().into(),
         "PB: level 2, the opponent has no reply",
     );
     byte(
         &mut s,
-        "w_mobility",
+        sym::W_MOBILITY,
         weights.mobility().into(),
         "M: levels 3 and up, mobility weight",
     );
     byte(
         &mut s,
-        "w_potential",
+        sym::W_POTENTIAL,
         weights.potential().into(),
         "PM: levels 3 and up, potential-mobility weight",
     );
@@ -87,18 +89,18 @@ pub fn weights_include(weights: &Weights, origin: &str) -> String {
     let _ = writeln!(
         s,
         "{:<20}equ {:<5}; search levels defined, from level 3 on",
-        "W_SEARCH_LEVELS",
+        sym::W_SEARCH_LEVELS,
         levels.len()
     );
     byte(
         &mut s,
-        "w_level_count",
+        sym::W_LEVEL_COUNT,
         levels.len() as i64,
         "search levels defined, from level 3 on",
     );
     let _ = writeln!(
         s,
-        "w_levels:                       ; depth, endgame threshold, budget (CPC minutes a side, 0 = none), margin (docs/ai.md 4.5) of levels 3, 4, ..."
+        "{:<32}; depth, endgame threshold, budget (CPC minutes a side, 0 = none), margin (docs/ai.md 4.5) of levels 3, 4, ...", format!("{}:", sym::W_LEVELS)
     );
     for (i, level) in levels.iter().enumerate() {
         let _ = writeln!(
@@ -113,7 +115,7 @@ pub fn weights_include(weights: &Weights, origin: &str) -> String {
     }
     let _ = writeln!(
         s,
-        "w_level_wld:                    ; the win/loss/draw check from this many empty squares (docs/ai.md 4.6, 0 = none) of levels 3, 4, ..."
+        "{:<32}; the win/loss/draw check from this many empty squares (docs/ai.md 4.6, 0 = none) of levels 3, 4, ...", format!("{}:", sym::W_LEVEL_WLD)
     );
     let wld: Vec<String> = levels.iter().map(|l| l.wld.to_string()).collect();
     if !wld.is_empty() {
@@ -121,7 +123,7 @@ pub fn weights_include(weights: &Weights, origin: &str) -> String {
     }
     let _ = writeln!(
         s,
-        "w_level_deepen:                 ; two plies past the depth from this many empty squares (docs/ai.md 4.4, 0 = never) of levels 3, 4, ..."
+        "{:<32}; two plies past the depth from this many empty squares (docs/ai.md 4.4, 0 = never) of levels 3, 4, ...", format!("{}:", sym::W_LEVEL_DEEPEN)
     );
     let deepen: Vec<String> = levels.iter().map(|l| l.deepen.to_string()).collect();
     if !deepen.is_empty() {
@@ -147,17 +149,17 @@ mod tests {
         let squares: Vec<u8> = w.squares().iter().map(|&v| v as u8).collect();
         assert_eq!(&bin[..64], &squares[..]);
         let at = |name: &str| bin[(asm.symbol(name).unwrap() - 0x4000) as usize];
-        assert_eq!(at("w_corner_edge") as i8, w.corner_edge());
-        assert_eq!(at("w_corner_diagonal") as i8, w.corner_diagonal());
-        assert_eq!(at("w_flip_boundary"), w.flip_boundary());
-        assert_eq!(at("w_flip_early") as i8, w.flip_early());
-        assert_eq!(at("w_flip_late") as i8, w.flip_late());
-        assert_eq!(at("w_pass_bonus") as i8, w.pass_bonus());
-        assert_eq!(at("w_mobility") as i8, w.mobility());
-        assert_eq!(usize::from(at("w_level_count")), w.search_levels().len());
-        let constant = asm.symbol("W_SEARCH_LEVELS").unwrap();
+        assert_eq!(at(sym::W_CORNER_EDGE) as i8, w.corner_edge());
+        assert_eq!(at(sym::W_CORNER_DIAGONAL) as i8, w.corner_diagonal());
+        assert_eq!(at(sym::W_FLIP_BOUNDARY), w.flip_boundary());
+        assert_eq!(at(sym::W_FLIP_EARLY) as i8, w.flip_early());
+        assert_eq!(at(sym::W_FLIP_LATE) as i8, w.flip_late());
+        assert_eq!(at(sym::W_PASS_BONUS) as i8, w.pass_bonus());
+        assert_eq!(at(sym::W_MOBILITY) as i8, w.mobility());
+        assert_eq!(usize::from(at(sym::W_LEVEL_COUNT)), w.search_levels().len());
+        let constant = asm.symbol(sym::W_SEARCH_LEVELS).unwrap();
         assert_eq!(constant, w.search_levels().len() as i64);
-        let levels = asm.symbol("w_levels").unwrap() as usize - 0x4000;
+        let levels = asm.symbol(sym::W_LEVELS).unwrap() as usize - 0x4000;
         for (i, l) in w.search_levels().iter().enumerate() {
             assert_eq!(bin[levels + 4 * i], l.depth);
             assert_eq!(bin[levels + 4 * i + 1], l.endgame);
@@ -166,12 +168,12 @@ mod tests {
         }
         // Four bytes a level, then the win/loss/draw thresholds, a byte a level.
         let n = w.search_levels().len();
-        let wld = asm.symbol("w_level_wld").unwrap() as usize - 0x4000;
+        let wld = asm.symbol(sym::W_LEVEL_WLD).unwrap() as usize - 0x4000;
         assert_eq!(wld, levels + 4 * n);
         let thresholds: Vec<u8> = w.search_levels().iter().map(|l| l.wld).collect();
         assert_eq!(&bin[wld..wld + n], &thresholds[..]);
         // Then the late deepening thresholds, a byte a level.
-        let deepen = asm.symbol("w_level_deepen").unwrap() as usize - 0x4000;
+        let deepen = asm.symbol(sym::W_LEVEL_DEEPEN).unwrap() as usize - 0x4000;
         assert_eq!(deepen, wld + n);
         let from: Vec<u8> = w.search_levels().iter().map(|l| l.deepen).collect();
         assert_eq!(&bin[deepen..], &from[..]);
@@ -206,12 +208,12 @@ mod tests {
         )
         .unwrap();
         let bin = asm.binary();
-        let levels = asm.symbol("w_levels").unwrap() as usize - 0x4000;
+        let levels = asm.symbol(sym::W_LEVELS).unwrap() as usize - 0x4000;
         assert_eq!(
             &bin[levels..],
             &[2, 8, 0, 0, 8, 14, 25, 30, 12, 20, 99, 0, 0, 16, 0, 0, 24, 0]
         );
-        assert_eq!(asm.symbol("W_SEARCH_LEVELS").unwrap(), 3);
+        assert_eq!(asm.symbol(sym::W_SEARCH_LEVELS).unwrap(), 3);
     }
 
     #[test]
@@ -234,7 +236,7 @@ mod tests {
         .unwrap();
         let bin = asm.binary();
         let at = |name: &str| bin[(asm.symbol(name).unwrap() - 0x4000) as usize];
-        assert_eq!(at("w_flip_early"), 0x80);
-        assert_eq!(at("w_flip_late"), 0x7F);
+        assert_eq!(at(sym::W_FLIP_EARLY), 0x80);
+        assert_eq!(at(sym::W_FLIP_LATE), 0x7F);
     }
 }
