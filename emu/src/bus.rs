@@ -14,9 +14,6 @@ pub struct Bus {
     pub crtc: Crtc,
     pub ppi: Ppi,
     pub keyboard: Keyboard,
-    /// Added to the port address of the instruction being executed: the CPU wrapper uses it
-    /// to correct iz80's B-register quirk in the block I/O instructions.
-    pub io_fix: u16,
 }
 
 impl Bus {
@@ -30,7 +27,6 @@ impl Bus {
             crtc: Crtc::new(),
             ppi: Ppi::new(),
             keyboard: Keyboard::new(),
-            io_fix: 0,
         }
     }
 
@@ -46,7 +42,6 @@ impl Bus {
 
     /// An OUT. Every device whose select lines match sees the write, as on the real bus.
     pub fn io_write(&mut self, port: u16, value: u8) {
-        let port = port.wrapping_add(self.io_fix);
         let function = (port >> 8) & 3;
         if port & 0x8000 == 0 {
             if value & 0xC0 == 0xC0 {
@@ -78,7 +73,6 @@ impl Bus {
 
     /// An IN. Unselected bits float high.
     pub fn io_read(&mut self, port: u16) -> u8 {
-        let port = port.wrapping_add(self.io_fix);
         let function = (port >> 8) & 3;
         let mut value = 0xFF;
         if port & 0x4000 == 0 && function == 3 {
@@ -121,14 +115,5 @@ mod tests {
         bus.io_write(0xF600, 0x0A);
         assert_eq!(bus.ppi.port_c, 0x0A);
         assert_eq!(bus.io_read(0xF500) & 0xFE, 0x5E);
-    }
-
-    #[test]
-    fn io_fix_shifts_the_high_byte() {
-        let mut bus = Bus::new();
-        bus.io_fix = 0xFF00; // B - 1
-        bus.io_write(0x8000, 0x10); // really &7F00: select the border
-        bus.io_write(0x8000, 0x54);
-        assert_eq!(bus.ga.inks[crate::gate_array::BORDER], 0x14);
     }
 }

@@ -8,7 +8,12 @@
 //!   would make iz80 panic) becomes [`CpuError::UnsupportedInterruptMode`] before iz80 runs;
 //! * HALT is tracked here, so a halted CPU keeps time and wakes on the next interrupt;
 //! * OUTI/OTIR/OUTD/OTDR put B on the bus after its decrement and INI/INIR/IND/INDR before
-//!   it, as a real Z80 does (iz80 has them the wrong way round).
+//!   it, as a real Z80 does (iz80 0.5.1 has them the wrong way round; fixed in the vendored
+//!   copy, `emu/vendor/iz80/PATCH.md`).
+//!
+//! iz80 is used through a small vendored patch: its CPU is generic over the bus type (every
+//! memory access a direct call) and reports what its decoder decoded, from which the CPC
+//! cost is looked up in [`crate::timing`]'s tables without reading the bytes again.
 
 use iz80::{Machine, Reg16, Reg8};
 
@@ -59,7 +64,7 @@ pub enum Step {
 }
 
 pub struct Cpu {
-    z80: iz80::Cpu,
+    z80: iz80::Cpu<Bus>,
     halted: bool,
     /// The last instruction was EI: interrupts wait one more instruction.
     ei_delay: bool,
@@ -83,7 +88,7 @@ impl Machine for Bus {
 impl Cpu {
     pub fn new() -> Cpu {
         Cpu {
-            z80: iz80::Cpu::new_z80(),
+            z80: iz80::Cpu::new_z80_typed(),
             halted: false,
             ei_delay: false,
         }
@@ -105,20 +110,11 @@ impl Cpu {
         if self.halted && !accept {
             return Ok(Step::Halted);
         }
+        // What decides a conditional's cost is read before the instruction runs; the cost
+        // itself comes from what iz80's decoder decoded (its bytes are not read twice).
+        let flags = regs.get8(Reg8::F);
+        let b = regs.get8(Reg8::B);
         let at = if accept { 0x0038 } else { regs.pc() };
-        let cost = timing::decode(at, |a| bus.read(a));
-        // What decides a conditional's cost must be read before the instruction runs.
-        let before = match cost.cond {
-            Cond::Flag(_) => regs.get8(Reg8::F),
-            Cond::Djnz => regs.get8(Reg8::B),
-            _ => 0,
-        };
-        let io_fix = match cost.special {
-            Special::OutBlock => 0xFF00,
-            Special::InBlock => 0x0100,
-            _ => 0,
-        };
-        bus.io_fix = io_fix;
         if accept {
             self.z80.signal_interrupt(true);
             self.z80.execute_instruction(bus);
@@ -127,22 +123,26 @@ impl Cpu {
         } else {
             self.z80.execute_instruction(bus);
         }
-        if io_fix != 0 {
-            bus.io_fix = 0;
-        }
-        let taken = match cost.cond {
-            Cond::Always => false,
-            Cond::Flag(cc) => timing::condition_holds(cc, before),
-            Cond::Djnz => before != 1,
-            Cond::Repeat(ed_at) => self.z80.immutable_registers().pc() == ed_at,
+        let (table_op, prefixes) = self.z80.last_decoded();
+        let cost = timing::decoded(table_op, prefixes, at);
+        let nops = if cost.is_plain() {
+            self.ei_delay = false;
+            cost.nops as u32
+        } else {
+            let taken = match cost.cond {
+                Cond::Always => false,
+                Cond::Flag(cc) => timing::condition_holds(cc, flags),
+                Cond::Djnz => b != 1,
+                Cond::Repeat(ed_at) => self.z80.immutable_registers().pc() == ed_at,
+            };
+            self.ei_delay = cost.special == Special::Ei;
+            if cost.special == Special::Halt {
+                self.halted = true;
+            }
+            cost.cost(taken)
         };
-        self.ei_delay = cost.special == Special::Ei;
-        if cost.special == Special::Halt {
-            self.halted = true;
-        }
-        let nops = cost.cost(taken) + if accept { IM1_ACK_NOPS } else { 0 };
         Ok(Step::Ran {
-            nops,
+            nops: nops + if accept { IM1_ACK_NOPS } else { 0 },
             interrupt: accept,
         })
     }
@@ -401,6 +401,34 @@ mod tests {
             cpu.step(&mut bus, false).unwrap();
         }
         assert_eq!(bus.read(0x4100) & 0xFE, 0x5E);
+    }
+
+    /// The cost looked up from what iz80 decoded equals the cost decoded from the bytes, for
+    /// every opcode of every table, with one, two and three index prefixes.
+    #[test]
+    fn costs_from_iz80s_decoder_match_the_byte_decoder() {
+        let mut sequences: Vec<Vec<u8>> = Vec::new();
+        for op in 0..=255u8 {
+            sequences.push(vec![op, 0x12, 0x34, 0x56]);
+            sequences.push(vec![0xCB, op]);
+            sequences.push(vec![0xED, op, 0x12, 0x34]);
+            for prefix in [0xDD, 0xFD] {
+                sequences.push(vec![prefix, op, 0x12, 0x34, 0x56]);
+                sequences.push(vec![prefix, 0xCB, 0x05, op]);
+                sequences.push(vec![prefix, 0xED, op, 0x12, 0x34]);
+                sequences.push(vec![prefix, 0xDD, op, 0x12, 0x34, 0x56]);
+                sequences.push(vec![prefix, 0xFD, 0xDD, 0xCB, 0x05, op]);
+                sequences.push(vec![prefix, 0xFD, 0xED, op, 0x12, 0x34]);
+            }
+        }
+        for bytes in sequences {
+            let (mut cpu, mut bus) = cpu_with(&bytes);
+            let want = timing::decode(0x4000, |a| bus.read(a));
+            cpu.step(&mut bus, false).unwrap();
+            let (table_op, prefixes) = cpu.z80.last_decoded();
+            let got = timing::decoded(table_op, prefixes, 0x4000);
+            assert_eq!(got, want, "{bytes:02X?}");
+        }
     }
 
     #[test]

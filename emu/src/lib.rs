@@ -4,8 +4,10 @@
 //! and verify it without other software: every test of the game drives it through this
 //! crate. It knows nothing of the game.
 //!
-//! * CPU: the `iz80` crate, wrapped in [`cpu`] (the only module that names it), with time
-//!   counted in CPC microseconds from the table in [`timing`].
+//! * CPU: the `iz80` crate (0.5.1, vendored in `emu/vendor/iz80` with a small patch its
+//!   `PATCH.md` describes), wrapped in [`cpu`] (the only module that names it), with time
+//!   counted in CPC microseconds from the tables in [`timing`]. ZEXDOC and ZEXALL pass on
+//!   this path (`tests/zex.rs`).
 //! * Hardware: 128 KB RAM with 6128 banking ([`memory`]), Gate Array ([`gate_array`]),
 //!   CRTC ([`crtc`]), PPI and PSG ([`ppi`]), the keyboard matrix ([`keyboard`]), all joined
 //!   by the port decoding of [`bus`].

@@ -269,30 +269,34 @@ impl Cpc {
         mut condition: impl FnMut(&Cpc) -> bool,
     ) -> Result<bool, EmuError> {
         while self.frame < frame_target && self.now < deadline {
-            let int_line = self.bus.ga.int_pending;
-            match self.cpu.step(&mut self.bus, int_line) {
-                Ok(Step::Ran { nops, interrupt }) => {
-                    if interrupt {
-                        self.bus.ga.acknowledge();
-                        self.interrupts += 1;
-                        if let Some(log) = &mut self.log {
-                            log.push(Event {
-                                time_us: self.now,
-                                kind: EventKind::Interrupt,
-                            });
+            // The instructions of one line: the frame count and the line's bookkeeping change
+            // only at its end, so inside it one comparison per instruction decides.
+            let stop = self.line_end.min(deadline);
+            loop {
+                let int_line = self.bus.ga.int_pending;
+                match self.cpu.step(&mut self.bus, int_line) {
+                    Ok(Step::Ran { nops, interrupt }) => {
+                        if interrupt {
+                            self.interrupt_taken();
                         }
+                        self.now += nops as u64;
                     }
-                    self.now += nops as u64;
+                    // Nothing can wake the CPU before the line ends (interrupts are raised at
+                    // line ends), so idle time is skipped in one go.
+                    Ok(Step::Halted) => self.now = stop,
+                    Err(error) => {
+                        return Err(EmuError::Cpu {
+                            error,
+                            time_us: self.now,
+                            frame: self.frame,
+                        })
+                    }
                 }
-                // Nothing can wake the CPU before the line ends (interrupts are raised at
-                // line ends), so idle time is skipped in one go.
-                Ok(Step::Halted) => self.now = self.line_end.min(deadline),
-                Err(error) => {
-                    return Err(EmuError::Cpu {
-                        error,
-                        time_us: self.now,
-                        frame: self.frame,
-                    })
+                if self.now >= stop {
+                    break;
+                }
+                if condition(self) {
+                    return Ok(true);
                 }
             }
             while self.now >= self.line_end {
@@ -303,6 +307,19 @@ impl Cpc {
             }
         }
         Ok(false)
+    }
+
+    /// The Z80 accepted an interrupt: the Gate Array sees the acknowledge; counted, logged.
+    #[inline(never)]
+    fn interrupt_taken(&mut self) {
+        self.bus.ga.acknowledge();
+        self.interrupts += 1;
+        if let Some(log) = &mut self.log {
+            log.push(Event {
+                time_us: self.now,
+                kind: EventKind::Interrupt,
+            });
+        }
     }
 
     fn end_line(&mut self) {

@@ -105,9 +105,10 @@ pub enum Special {
     Halt,
     /// EI: interrupts stay blocked for one more instruction.
     Ei,
-    /// OUTI/OUTD/OTIR/OTDR: the real Z80 puts B on the bus *after* its decrement.
+    /// OUTI/OUTD/OTIR/OTDR: the real Z80 puts B on the bus *after* its decrement (the
+    /// vendored iz80 does so; kept to name them).
     OutBlock,
-    /// INI/IND/INIR/INDR: the real Z80 puts B on the bus *before* its decrement.
+    /// INI/IND/INIR/INDR: the real Z80 puts B on the bus *before* its decrement (ditto).
     InBlock,
 }
 
@@ -123,6 +124,12 @@ pub struct InstrTiming {
 }
 
 impl InstrTiming {
+    /// A fixed cost and nothing for the CPU wrapper to do: most instructions.
+    #[inline(always)]
+    pub fn is_plain(&self) -> bool {
+        matches!(self.cond, Cond::Always) && matches!(self.special, Special::None)
+    }
+
     /// Total µs given whether the condition held.
     pub fn cost(&self, taken: bool) -> u32 {
         self.nops as u32 + if taken { self.taken_extra as u32 } else { 0 }
@@ -159,7 +166,7 @@ const MAIN_TIMING: [InstrTiming; 256] = {
 
 /// True when an unprefixed opcode reads or writes (HL), so that a DD/FD prefix turns it into
 /// an (IX+d) form: those cost 3 µs more than the (HL) form (fetching d, adding it).
-fn uses_hl_memory(op: u8) -> bool {
+const fn uses_hl_memory(op: u8) -> bool {
     match op {
         0x34..=0x36 => true,
         0x76 => false,
@@ -170,7 +177,7 @@ fn uses_hl_memory(op: u8) -> bool {
 }
 
 /// CB-prefixed cost: register forms 2, BIT b,(HL) 3, the other (HL) forms 4.
-fn cb_nops(op: u8) -> u8 {
+const fn cb_nops(op: u8) -> u8 {
     if op & 7 != 6 {
         2
     } else if op & 0xC0 == 0x40 {
@@ -180,7 +187,7 @@ fn cb_nops(op: u8) -> u8 {
     }
 }
 
-fn ed_timing(op: u8, ed_addr: u16) -> InstrTiming {
+const fn ed_timing(op: u8, ed_addr: u16) -> InstrTiming {
     let (taken_extra, cond) = if op & 0xF4 == 0xB0 {
         // LDIR CPIR INIR OTIR LDDR CPDR INDR OTDR repeat at 6 µs (CPIR: 4 + 2).
         (6 - ED[op as usize], Cond::Repeat(ed_addr))
@@ -202,8 +209,9 @@ fn ed_timing(op: u8, ed_addr: u16) -> InstrTiming {
 
 /// Decodes the instruction at `pc` (reading its bytes with `peek`) and returns its CPC cost.
 /// Mirrors iz80's decoder: any run of DD/FD prefixes costs 1 µs per extra prefix, and ED
-/// after DD/FD drops the index prefix.
-#[inline]
+/// after DD/FD drops the index prefix. Every cost comes from the tables below, built once
+/// at compile time; only the bytes are read here.
+#[inline(always)]
 pub fn decode(pc: u16, mut peek: impl FnMut(u16) -> u8) -> InstrTiming {
     let op = peek(pc);
     let unprefixed = MAIN_TIMING[op as usize];
@@ -213,46 +221,127 @@ pub fn decode(pc: u16, mut peek: impl FnMut(u16) -> u8) -> InstrTiming {
     decode_prefixed(op, pc, peek)
 }
 
-#[inline(never)]
+#[inline]
 fn decode_prefixed(op: u8, pc: u16, mut peek: impl FnMut(u16) -> u8) -> InstrTiming {
+    let next = pc.wrapping_add(1);
     match op {
-        0xCB => InstrTiming {
-            nops: cb_nops(peek(pc.wrapping_add(1))),
-            taken_extra: 0,
-            cond: Cond::Always,
-            special: Special::None,
-        },
-        0xED => ed_timing(peek(pc.wrapping_add(1)), pc),
-        0xDD | 0xFD => {
-            let mut prefixes: u8 = 1;
-            let mut at = pc.wrapping_add(1);
-            let mut next = peek(at);
-            while next == 0xDD || next == 0xFD {
-                prefixes = prefixes.saturating_add(1);
-                at = at.wrapping_add(1);
-                next = peek(at);
+        0xCB => CB_TIMING[peek(next) as usize],
+        0xED => with_repeat_at(ED_TIMING[peek(next) as usize], pc),
+        _ => {
+            // DD or FD, perhaps followed by more of them.
+            let at = next;
+            match peek(at) {
+                0xCB => INDEX_CB_TIMING[peek(at.wrapping_add(2)) as usize],
+                0xED => with_repeat_at(INDEX_ED_TIMING[peek(at.wrapping_add(1)) as usize], at),
+                second @ (0xDD | 0xFD) => decode_prefix_run(at, second, peek),
+                second => INDEX_TIMING[second as usize],
             }
-            let mut t = match next {
-                // DD CB d op: always works on (IX+d); BIT 6, the rest 7.
-                0xCB => InstrTiming {
-                    nops: cb_nops(peek(at.wrapping_add(2)) | 6) + 3,
-                    taken_extra: 0,
-                    cond: Cond::Always,
-                    special: Special::None,
-                },
-                0xED => {
-                    let mut t = ed_timing(peek(at.wrapping_add(1)), at);
-                    t.nops += 1;
-                    t
-                }
-                _ => main_timing(next, if uses_hl_memory(next) { 3 } else { 1 }),
-            };
-            t.nops = t.nops.saturating_add(prefixes - 1);
-            t
         }
-        _ => main_timing(op, 0),
     }
 }
+
+/// The cost of the instruction iz80 has just decoded, from what its decoder reports (the
+/// vendored patch's `Cpu::last_decoded`): `table_op` is the table (0 unprefixed, 0x100 CB,
+/// 0x200 DD/FD CB, 0x300 ED) ORed with the opcode, `prefixes` the DD/FD bytes before it,
+/// `at` the instruction's first byte. The same costs as [`decode`] on the same bytes,
+/// without reading them again.
+#[inline(always)]
+pub fn decoded(table_op: u16, prefixes: u8, at: u16) -> InstrTiming {
+    let op = table_op as u8 as usize;
+    if table_op < 0x100 && prefixes == 0 {
+        return MAIN_TIMING[op];
+    }
+    decoded_prefixed(table_op, prefixes, at)
+}
+
+#[inline]
+fn decoded_prefixed(table_op: u16, prefixes: u8, at: u16) -> InstrTiming {
+    let op = table_op as u8 as usize;
+    let mut t = match table_op >> 8 {
+        0 => INDEX_TIMING[op],
+        1 => CB_TIMING[op],
+        2 => INDEX_CB_TIMING[op],
+        _ if prefixes == 0 => ED_TIMING[op],
+        _ => INDEX_ED_TIMING[op],
+    };
+    t = with_repeat_at(t, at.wrapping_add(prefixes as u16));
+    if prefixes > 1 {
+        t.nops = t.nops.saturating_add(prefixes - 1);
+    }
+    t
+}
+
+/// Two or more DD/FD prefixes (rare): 1 µs per extra prefix.
+#[inline(never)]
+fn decode_prefix_run(first: u16, second: u8, mut peek: impl FnMut(u16) -> u8) -> InstrTiming {
+    let mut prefixes: u8 = 1;
+    let mut at = first;
+    let mut next = second;
+    while next == 0xDD || next == 0xFD {
+        prefixes = prefixes.saturating_add(1);
+        at = at.wrapping_add(1);
+        next = peek(at);
+    }
+    let mut t = match next {
+        0xCB => INDEX_CB_TIMING[peek(at.wrapping_add(2)) as usize],
+        0xED => with_repeat_at(INDEX_ED_TIMING[peek(at.wrapping_add(1)) as usize], at),
+        _ => INDEX_TIMING[next as usize],
+    };
+    t.nops = t.nops.saturating_add(prefixes - 1);
+    t
+}
+
+/// A block repeat's table entry holds no address: it is the ED byte's, known only here.
+#[inline(always)]
+fn with_repeat_at(mut t: InstrTiming, ed_addr: u16) -> InstrTiming {
+    if let Cond::Repeat(_) = t.cond {
+        t.cond = Cond::Repeat(ed_addr);
+    }
+    t
+}
+
+/// A 256-entry table of `$entry` for every `$op`, built at compile time.
+macro_rules! table {
+    (|$op:ident| $entry:expr) => {{
+        let mut t = [NO_TIMING; 256];
+        let mut i = 0;
+        while i < 256 {
+            let $op = i as u8;
+            t[i] = $entry;
+            i += 1;
+        }
+        t
+    }};
+}
+
+const NO_TIMING: InstrTiming = InstrTiming {
+    nops: 0,
+    taken_extra: 0,
+    cond: Cond::Always,
+    special: Special::None,
+};
+
+/// CB xx.
+const CB_TIMING: [InstrTiming; 256] = table!(|op| InstrTiming {
+    nops: cb_nops(op),
+    ..NO_TIMING
+});
+/// ED xx (a repeat's address is filled in by [`with_repeat_at`]).
+const ED_TIMING: [InstrTiming; 256] = table!(|op| ed_timing(op, 0));
+/// DD/FD xx, xx not a prefix: the (IX+d) forms cost 3 µs more than the (HL) ones, the rest 1.
+const INDEX_TIMING: [InstrTiming; 256] =
+    table!(|op| main_timing(op, if uses_hl_memory(op) { 3 } else { 1 }));
+/// DD/FD CB d xx: always on (IX+d); BIT 6 µs, the rest 7.
+const INDEX_CB_TIMING: [InstrTiming; 256] = table!(|op| InstrTiming {
+    nops: cb_nops(op | 6) + 3,
+    ..NO_TIMING
+});
+/// DD/FD ED xx: the ED instruction, 1 µs more.
+const INDEX_ED_TIMING: [InstrTiming; 256] = table!(|op| {
+    let mut t = ed_timing(op, 0);
+    t.nops += 1;
+    t
+});
 
 const fn main_timing(op: u8, extra: u8) -> InstrTiming {
     let (taken_extra, cond) = taken_extra_main(op);

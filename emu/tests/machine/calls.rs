@@ -1,6 +1,6 @@
 //! Calling a routine of a running program, and finding it through the assembler's symbols.
 
-#[path = "../../../tools/harness/tests/support/scratch_dir.rs"]
+#[path = "../../../tools/game/tests/support/scratch_dir.rs"]
 mod scratch_dir;
 
 use cpc_emu::timing::FRAME_US;
