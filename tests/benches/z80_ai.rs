@@ -7,15 +7,11 @@
 //!
 //! `cargo bench -p cpc-e2e --bench z80_ai`
 
-#[path = "../tests/z80_common/mod.rs"]
-mod z80_common;
-
-use othello_engine::weights::Weights;
-use z80_common::{ffo_positions, random_positions, Z80};
+use cpc_e2e::z80::{ffo_positions, Z80};
+use cpc_verify::positions::random_positions;
 
 fn main() {
-    let w = Weights::default();
-    let mut z = Z80::new(&w, "cpc/weights.toml");
+    let mut z = Z80::game();
     let mut boards = random_positions(0x5EED_0001, 200);
     match ffo_positions() {
         Ok(ffo) => boards.extend(ffo),

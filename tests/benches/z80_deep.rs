@@ -22,19 +22,18 @@
 //! also give the stages by phase of the game (moves 9 to 17, 18 on), the depth ODIN's
 //! tournament level is measured by.
 
-#[path = "../tests/z80_common/mod.rs"]
-mod z80_common;
-
 use cpc_game::symbols as sym;
 use std::collections::BTreeMap;
 
+use cpc_e2e::z80::{ffo_positions, show, Z80};
+use cpc_game::driver::{side_code, AiAnswer, AI_PASS};
+use cpc_verify::positions::Rng;
 use othello_engine::ai::best_move;
 use othello_engine::board::{squares, Board};
 use othello_engine::book;
 use othello_engine::levels::Level;
 use othello_engine::search::{level_stage, Stage};
 use othello_engine::weights::Weights;
-use z80_common::{ffo_positions, show, side_code, AiAnswer, Rng, AI_PASS, Z80};
 
 /// CPC time allowed for one move before the bench calls it a hang.
 const MOVE_LIMIT_US: u64 = 4 * 3_600_000_000;
@@ -245,7 +244,7 @@ fn main() {
     let games: u64 = args
         .get(1)
         .map_or(2, |g| g.parse().expect("games: a number"));
-    let mut z = Z80::new(&w, "cpc/weights.toml");
+    let mut z = Z80::game();
     z.start(); // the interrupt handler runs, so a time limit counts down
 
     println!("Z80 deep levels: whole games, the Z80 playing both sides, every move checked\n");

@@ -7,19 +7,17 @@
 //! empty squares, level 6 on 40 of 11 to 13 and on 30 of 14 (one machine, in that order, so
 //! the table and the probes' first guess carry from one position to the next as in `verify`).
 
-#[path = "../tests/z80_common/mod.rs"]
-mod z80_common;
-
+use cpc_e2e::z80::{show, Z80};
+use cpc_verify::positions::random_positions;
 use othello_engine::ai::best_move;
 use othello_engine::weights::Weights;
-use z80_common::{random_positions, show, Z80};
 
 const LIMIT_US: u64 = 3_600_000_000;
 const SEED: u64 = 0x5EED_0009;
 
 fn main() {
     let w = Weights::default();
-    let mut z = Z80::new(&w, "cpc/weights.toml");
+    let mut z = Z80::game();
     println!("| level | positions | empty squares | CPC s total | longest |");
     println!("|---|---|---|---|---|");
     let play_outs = random_positions(SEED, 20_000);

@@ -16,20 +16,17 @@
 //! reference plays against itself at level 4 from seeded openings (20 to 44 empty squares);
 //! endgame positions are the FFO boards with 14 empty squares.
 
-#[path = "../tests/z80_common/mod.rs"]
-mod z80_common;
-
 use cpc_game::symbols as sym;
 use std::collections::HashMap;
 
 use cpc_asm::SymbolKind;
-use cpc_game::program::assemble_game;
-use cpc_game::sources::default_dir;
+use cpc_e2e::z80::{ffo_positions, show, Z80};
+use cpc_game::Image;
+use cpc_verify::positions::Rng;
 use othello_engine::ai::best_move;
 use othello_engine::board::{squares, Board};
 use othello_engine::search::{level_stage, Stage};
 use othello_engine::weights::Weights;
-use z80_common::{ffo_positions, show, Rng, Z80};
 
 const LIMIT_US: u64 = 4 * 3_600_000_000;
 
@@ -67,7 +64,7 @@ fn fixed_midgame_positions() -> Vec<Board> {
     include_str!("data/profile-midgame.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(z80_common::position)
+        .map(cpc_e2e::z80::position)
         .collect()
 }
 
@@ -129,7 +126,7 @@ fn main() {
         other => panic!("{other}: midgame or endgame"),
     };
 
-    let game = assemble_game(&default_dir(), &w, &weights_name).expect("builds");
+    let game = cpc_e2e::game::build(&w, &weights_name);
     let mut labels: Vec<(u16, String)> = game
         .assembly()
         .symbols()
@@ -148,7 +145,7 @@ fn main() {
         routine_of.push(current.clone());
     }
 
-    let mut z = Z80::new(&w, &weights_name);
+    let mut z = Z80::new(&Image::from_game(&game).unwrap_or_else(|e| panic!("{e}")));
     // PROFILE_MACHINE=464: a machine without the 6128's second 64 KB, where the program keeps
     // its transposition table in the main RAM (512 entries instead of 2 048; docs/ai.md
     // appendix A).

@@ -1,5 +1,5 @@
 //! MAME with the real Amstrad ROMs as a test oracle, driven by a small step script: a
-//! re-export of `cpc_harness::mame`, where the driver lives so that `cpc-othello verify
+//! re-export of `cpc_mame`, where the driver lives so that `cpc-othello verify
 //! --mame` runs the same code as these tests.
 
-pub use cpc_harness::mame::*;
+pub use cpc_mame::*;

@@ -76,7 +76,7 @@ pub fn cli_binary() -> Result<PathBuf, String> {
         .clone()
 }
 
-#[path = "../../tools/harness/tests/support/scratch_dir.rs"]
+#[path = "../../tools/game/tests/support/scratch_dir.rs"]
 mod scratch_dir;
 
 pub use scratch_dir::ScratchDir;

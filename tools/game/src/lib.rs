@@ -30,6 +30,6 @@ pub mod stage;
 pub mod symbols;
 
 pub use driver::{AiAnswer, Z80Ai};
-pub use error::DriverError;
+pub use error::{BuildError, DriverError};
 pub use image::Image;
-pub use program::{assemble, build_game, BuildError, BuildOptions, BuildOutput, GameImage};
+pub use program::{assemble, build_game, BuildOptions, BuildOutput, GameImage};

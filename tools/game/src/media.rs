@@ -9,7 +9,10 @@ use cpc_dsk::tape::{write_tape, write_tape_wav, TapeFile, TapeSpeed, TYPE_BINARY
 use cpc_dsk::{Disk, ImageKind};
 use cpc_emu::{Cpc, Program, SnaModel};
 
-use crate::program::{BuildError, DISK_FILE_NAME};
+use crate::error::BuildError;
+
+/// The program's name on the disc: `RUN"OTHELLO` finds it.
+pub const DISK_FILE_NAME: &str = "OTHELLO.BIN";
 
 /// The program's name on the tape: `RUN"OTHELLO` (or `RUN"` for the first file) loads it.
 pub const TAPE_FILE_NAME: &str = "OTHELLO";

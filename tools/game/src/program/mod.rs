@@ -15,83 +15,20 @@ pub mod weights_inc;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
-use cpc_asm::{Assembly, Diagnostics, FileSystem, Options};
+use cpc_asm::{Assembly, FileSystem, Options};
 use cpc_emu::Program;
-use othello_engine::weights::{Weights, WeightsError, DEFAULT_FILE_NAME};
+use othello_engine::weights::{Weights, DEFAULT_FILE_NAME};
 
+pub use crate::error::BuildError;
+pub use crate::media::DISK_FILE_NAME;
 use crate::sources::{self, Sources};
 
 pub use book_inc::{book_include, BookInclude, BOOK_INCLUDE};
 pub use linetab_inc::{linetab_include, LINETAB_INCLUDE};
 pub use weights_inc::{weights_include, WEIGHTS_INCLUDE};
 
-/// The program's name on the disc: `RUN"OTHELLO` finds it.
-pub const DISK_FILE_NAME: &str = "OTHELLO.BIN";
-
 /// Where `RUN"` can load a binary with AMSDOS active (HIMEM = &A67B), both ends included.
 pub const LOAD_RANGE: RangeInclusive<u16> = 0x0040..=0xA67B;
-
-/// Why a build failed.
-#[derive(Debug, thiserror::Error)]
-pub enum BuildError {
-    /// The weights file is unreadable or invalid. (The message already holds the cause, so
-    /// it is not repeated as a source.)
-    #[error("{0}")]
-    Weights(WeightsError),
-    /// The sources do not assemble (the diagnostics say where).
-    #[error("{diagnostics}")]
-    Assembly {
-        /// Every error of the assembly, rendered with file:line:col.
-        diagnostics: Diagnostics,
-    },
-    /// The program does not fit where `RUN"` can load it.
-    #[error(
-        "the program occupies &{load:04X}-&{last:04X} (entry &{exec:04X}), but RUN\" can only \
-         load it within &{:04X}-&{:04X} and must enter it there",
-        LOAD_RANGE.start(),
-        LOAD_RANGE.end()
-    )]
-    Layout {
-        /// First byte.
-        load: u16,
-        /// Last byte.
-        last: u32,
-        /// Entry address.
-        exec: u16,
-    },
-    /// The sources produced no bytes.
-    #[error("{0} produced no bytes")]
-    Empty(String),
-    /// The disc image or a file beside it could not be made or written.
-    #[error("{0}")]
-    Disk(cpc_dsk::Error),
-    /// The program cannot be written to a tape.
-    #[error("tape: {0}")]
-    Tape(cpc_dsk::tape::TapeError),
-    /// The snapshot could not be made.
-    #[error("snapshot: {0}")]
-    Snapshot(String),
-    /// The output directory could not be created.
-    #[error("{}: cannot create the output directory: {error}", path.display())]
-    OutputDir {
-        /// The directory.
-        path: PathBuf,
-        /// The operating system's error.
-        error: std::io::Error,
-    },
-}
-
-impl From<WeightsError> for BuildError {
-    fn from(e: WeightsError) -> BuildError {
-        BuildError::Weights(e)
-    }
-}
-
-impl From<cpc_dsk::Error> for BuildError {
-    fn from(e: cpc_dsk::Error) -> BuildError {
-        BuildError::Disk(e)
-    }
-}
 
 /// What to build.
 #[derive(Clone, Debug)]
@@ -238,7 +175,12 @@ pub fn assemble(
         |a: u32| (u32::from(*LOAD_RANGE.start())..=u32::from(*LOAD_RANGE.end())).contains(&a);
     let exec_in_program = (u32::from(load)..=last).contains(&u32::from(exec));
     if !inside(u32::from(load)) || !inside(last) || !exec_in_program {
-        return Err(BuildError::Layout { load, last, exec });
+        return Err(BuildError::Layout {
+            load,
+            last,
+            exec,
+            allowed: LOAD_RANGE,
+        });
     }
     Ok(GameImage {
         assembly,
