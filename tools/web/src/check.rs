@@ -207,17 +207,11 @@ mod tests {
     use othello_engine::board::Board;
 
     fn seen(board: &Board, level: u8, square: u8, stage: Option<u8>) -> SeenMove {
-        let mut cells = [0u8; 64];
-        for (sq, cell) in cells.iter_mut().enumerate() {
-            *cell = if board.black >> sq & 1 != 0 {
-                1
-            } else {
-                u8::from(board.white >> sq & 1 != 0) * 2
-            };
-        }
         SeenMove {
-            board: cells,
-            side: if board.to_move == Color::White { 2 } else { 1 },
+            board: cpc_game::driver::board_bytes(board)
+                .try_into()
+                .expect("64 squares"),
+            side: cpc_game::driver::side_code(board.to_move),
             level,
             square,
             stage,

@@ -376,10 +376,9 @@ fn a_mismatch_is_shown_loudly(s: &Session) {
     let other = othello_engine::board::squares(start.legal_moves())
         .find(|sq| *sq != best)
         .unwrap();
-    let mut board = [0u8; 64];
-    for (sq, cell) in board.iter_mut().enumerate() {
-        *cell = u8::from(start.black >> sq & 1 != 0) + 2 * u8::from(start.white >> sq & 1 != 0);
-    }
+    let board: [u8; 64] = cpc_game::driver::board_bytes(&start)
+        .try_into()
+        .expect("64 squares");
     let seen = cpc_web::watch::SeenMove {
         board,
         side: 1,

@@ -433,13 +433,6 @@ pub fn simulate_random_game(seed: u64, w: &Weights) -> (Vec<u8>, Vec<Color>) {
     (plies, passes)
 }
 
-pub fn colour_code(c: Color) -> u8 {
-    match c {
-        Color::Black => 1,
-        Color::White => 2,
-    }
-}
-
 pub fn colour_name(c: Color) -> &'static str {
     match c {
         Color::Black => "BLACK",

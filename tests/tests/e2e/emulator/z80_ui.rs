@@ -11,8 +11,9 @@
 //! reference first. A screenshot of a game goes to `target/test-output/z80-ui/` (and to
 //! docs/screenshot.png when `CPC_UPDATE_SCREENSHOT=1`).
 
-use super::ui::{colour_code, colour_name, legal_moves, nearest, Dir, Game, Rng, PLY_PASS};
+use super::ui::{colour_name, legal_moves, nearest, Dir, Game, Rng, PLY_PASS};
 use cpc_emu::CpcKey;
+use cpc_game::driver::side_code;
 use cpc_game::symbols as sym;
 use othello_engine::ai::best_move;
 use othello_engine::board::{Board, Color};
@@ -248,7 +249,7 @@ fn play_through_keys(setup: Setup, weights: &Weights, check_keys: bool) -> (Summ
                 };
                 assert_eq!(
                     g.byte(sym::GAME_WINNER),
-                    winner.map_or(0, colour_code),
+                    winner.map_or(0, side_code),
                     "{here}"
                 );
                 let (hi, lo) = (fs.black.max(fs.white), fs.black.min(fs.white));

@@ -13,6 +13,7 @@
 use cpc_e2e::game::default_image;
 use cpc_e2e::mame::{self, Machine, Script};
 use cpc_e2e::{oracle, workspace};
+use cpc_game::driver::board_bytes;
 use cpc_game::media;
 use cpc_game::symbols as sym;
 use othello_engine::ai::best_move;
@@ -28,13 +29,6 @@ const DEEP_LEVEL: u8 = 3;
 /// Frames a key script waits between two keys, so the game's once-a-frame keyboard scan
 /// sees every key go up before the next goes down.
 const KEY_GAP: u32 = 3;
-
-/// The board bytes of game_board (0 empty, 1 black, 2 white).
-fn board_bytes(board: &Board) -> Vec<u8> {
-    (0..64)
-        .map(|s| u8::from(board.black >> s & 1 != 0) | u8::from(board.white >> s & 1 != 0) << 1)
-        .collect()
-}
 
 /// The games's plan: for each human move, how many SPACE presses pick it (the i-th move
 /// takes the (i+1)-th legal move, wrapping), and the board after the computer's answer (at

@@ -9,6 +9,7 @@
 use cpc_e2e::game::default_image;
 use cpc_e2e::mame::{self, Machine, Script};
 use cpc_e2e::{oracle, workspace};
+use cpc_game::driver::board_bytes;
 use cpc_game::media;
 use cpc_game::symbols as sym;
 use othello_engine::ai::best_move;
@@ -20,12 +21,6 @@ const TEST: &str = "oracles::z80_replay_mame::replay_and_forward_on_a_real_464";
 const MOVES: usize = 4;
 /// Frames a key script waits between two keys (the game scans the keyboard once a frame).
 const KEY_GAP: u32 = 3;
-
-fn board_bytes(board: &Board) -> Vec<u8> {
-    (0..64)
-        .map(|s| u8::from(board.black >> s & 1 != 0) | u8::from(board.white >> s & 1 != 0) << 1)
-        .collect()
-}
 
 /// The board after `plies` from the start.
 fn after(plies: &[u8]) -> Board {

@@ -12,11 +12,11 @@ use std::process::Command;
 /// The target the page's module is built for.
 pub const TARGET: &str = "wasm32-unknown-unknown";
 
-/// The workspace root (this crate is at `tools/web`).
+/// The workspace root: the folder holding the game's sources (`cpc/`).
 #[must_use]
 pub fn workspace_root() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    std::fs::canonicalize(&root).unwrap_or(root)
+    let sources = cpc_game::sources::default_dir();
+    sources.parent().map_or(sources.clone(), Path::to_path_buf)
 }
 
 /// The directory the module is built in: `web-wasm` in the workspace's target directory
