@@ -2,12 +2,18 @@
 // fed by requestAnimationFrame), warp (as many frames as fit in 14 ms of each animation frame,
 // while the computer thinks or always), paused while the tab is hidden, the PC keyboard passed
 // to the CPC as `cpc-othello run` maps it (the module decides which keys are the CPC's).
+// Warp runs a slice's frames in as few calls as it can, sized from the time frames took so
+// far: the emulator draws only the last frame of a call, and drawing a frame costs as much as
+// running two or three.
 
 import { WIDTH, HEIGHT, toBase64 } from './cpc.js';
 
 export const FRAME_MS = 19.968;
 const WARP_SLICE_MS = 14;
 const MAX_CATCH_UP = 5; // frames run at most per animation frame at normal speed
+// The fastest a warped frame is taken to be (an idle CPC, halted to each interrupt), so that a
+// call sized from the estimate stays a few tens of milliseconds at worst.
+const MIN_MS_PER_FRAME = 0.05;
 
 export class Screen {
   // `module()` gives the current instance (it changes after a panic); `onFrames(ran)` is
@@ -25,6 +31,7 @@ export class Screen {
     this.acc = 0;
     this.last = null;
     this.speed = { frames: 0, ms: 0 }; // frames run and wall time, while warping
+    this.msPerFrame = 1; // while warping: the wall time of a frame, as last measured
     this.keyHandlers();
     document.addEventListener('visibilitychange', () => {
       this.last = null;
@@ -54,14 +61,22 @@ export class Screen {
     try {
       if (warping) {
         const started = performance.now();
-        let batch = 2;
-        while (ran < left && performance.now() - started < WARP_SLICE_MS) {
-          const want = Math.min(batch, left - ran);
+        for (;;) {
+          const spare = WARP_SLICE_MS - (performance.now() - started);
+          const fit = Math.floor(spare / this.msPerFrame);
+          // At least one frame a slice; another call only if it has a few frames to run
+          // (each call draws its last).
+          if (ran >= left || (ran > 0 && fit < 4)) break;
+          // The first call fills half the slice: frames cost more while the computer thinks
+          // than while the CPC waits, so the estimate may be low; the second is sized afresh.
+          const want = Math.min(ran === 0 ? Math.max(fit >> 1, 1) : fit, left - ran);
+          const callStarted = performance.now();
           const got = m.e.session_run(want, 0);
           ran += got;
+          const took = (performance.now() - callStarted) / Math.max(got, 1);
+          this.msPerFrame = Math.max(took, MIN_MS_PER_FRAME);
           if (got < want) break; // the program stopped
           if (this.warp === 'thinking' && m.e.session_thinking() !== 1) break;
-          batch = Math.min(batch * 2, 64);
         }
         this.speed.frames += ran;
         this.speed.ms += performance.now() - started;
