@@ -138,6 +138,7 @@ impl Cpc {
         fresh.render = self.render;
         fresh.set_second_64k(self.has_second_64k());
         fresh.log = self.log.as_ref().map(|_| Vec::new());
+        fresh.bus.mem.watch_as(&self.bus.mem);
         *self = fresh;
         Ok(())
     }
@@ -175,6 +176,22 @@ impl Cpc {
     pub fn run_frames(&mut self, n: u64) -> Result<(), EmuError> {
         let target = self.frame + n;
         self.run_core(u64::MAX, target, |_| false).map(|_| ())
+    }
+
+    /// Watches the RAM byte the CPU writes at `addr` (in the current RAM configuration), or
+    /// nothing: [`Cpc::run_frames_watching`] stops when it is written. [`Cpc::reset`] keeps it.
+    pub fn watch_writes(&mut self, addr: Option<u16>) {
+        self.bus.mem.watch_writes(addr);
+    }
+
+    /// Runs `n` frames, as [`Cpc::run_frames`], but stops right after the instruction (or the
+    /// interrupt acknowledge) that writes the watched byte, even with the value it held: true
+    /// then. Much cheaper than [`Cpc::run_until`] reading the byte after every instruction:
+    /// the watch is one comparison per write.
+    pub fn run_frames_watching(&mut self, n: u64) -> Result<bool, EmuError> {
+        let target = self.frame + n;
+        self.bus.mem.clear_watch_hit();
+        self.run_core(u64::MAX, target, |m| m.bus.mem.watch_hit())
     }
 
     /// Runs for `us` microseconds of CPC time (to the first instruction boundary at or after).

@@ -38,6 +38,10 @@ pub struct Memory {
     has_lower: bool,
     upper_images: Vec<(u8, Vec<u8>)>,
     upper_selected: u8,
+    /// The index in `bytes` whose writes are watched (`usize::MAX`: none), and whether one
+    /// happened since [`Memory::clear_watch_hit`].
+    watched: usize,
+    watch_hit: bool,
 }
 
 const LOWER_ROM_PAGE: usize = 8;
@@ -60,6 +64,8 @@ impl Memory {
             has_lower: false,
             upper_images: Vec::new(),
             upper_selected: 0,
+            watched: usize::MAX,
+            watch_hit: false,
         };
         m.remap();
         m
@@ -72,8 +78,36 @@ impl Memory {
 
     #[inline]
     pub fn write(&mut self, addr: u16, value: u8) {
-        self.bytes[(self.write[(addr >> 14) as usize] + (addr & 0x3FFF) as usize) & (STORE - 1)] =
-            value;
+        let index = (self.write[(addr >> 14) as usize] + (addr & 0x3FFF) as usize) & (STORE - 1);
+        self.bytes[index] = value;
+        if index == self.watched {
+            self.watch_hit = true;
+        }
+    }
+
+    /// Watches writes to the RAM byte the CPU writes at `addr` in the current configuration
+    /// (the byte, wherever a later configuration shows it), or nothing.
+    pub fn watch_writes(&mut self, addr: Option<u16>) {
+        self.watched = addr.map_or(usize::MAX, |a| {
+            (self.write[(a >> 14) as usize] + (a & 0x3FFF) as usize) & (STORE - 1)
+        });
+        self.watch_hit = false;
+    }
+
+    /// The same watch as `other`'s (a machine started again keeps it).
+    pub fn watch_as(&mut self, other: &Memory) {
+        self.watched = other.watched;
+        self.watch_hit = false;
+    }
+
+    /// True when the watched byte was written since the last [`Memory::clear_watch_hit`].
+    #[inline]
+    pub fn watch_hit(&self) -> bool {
+        self.watch_hit
+    }
+
+    pub fn clear_watch_hit(&mut self) {
+        self.watch_hit = false;
     }
 
     /// The base 64 KB as the video hardware sees it.

@@ -9,3 +9,4 @@ mod keyboard; // every key of the matrix through the PSG
 mod memory; // 6128 RAM banking from a program
 mod screen; // pen per pixel in modes 0, 1, 2 and mode changes per line
 mod timing; // CPC microseconds measured through running code
+mod watch; // run_frames_watching: stops at writes to one RAM byte

@@ -15,8 +15,8 @@ use crate::bundle::Bundle;
 use crate::keys::cpc_key_for_code;
 use crate::watch::{GameWatch, SeenMove};
 
-/// CPC time one step of [`Session::run_frame`] may take before it looks again (a frame is
-/// 19 968 µs; the step ends at the frame's end or a change of `ui_state` before that).
+/// CPC time one step of a dropped file's [`Session::run_frame`] may take before it looks again
+/// (a frame is 19 968 µs; the step ends at the frame's end or a firmware call before that).
 const STEP_LIMIT_US: u64 = 40_000;
 
 /// Why a session could not start or goes no further.
@@ -56,8 +56,9 @@ impl Session {
             bytes: bundle.binary.clone(),
         };
         let image = Image::new(program, symbols.clone());
-        let cpc = image.boot().map_err(|e| SessionError(e.to_string()))?;
+        let mut cpc = image.boot().map_err(|e| SessionError(e.to_string()))?;
         let watch = GameWatch::of(&image, &cpc).map_err(|e| SessionError(e.to_string()))?;
+        cpc.watch_writes(Some(watch.state_addr()));
         let description = format!(
             "OTHELLO.BIN, {} bytes at &{:04X}, CRC-32 {:08X}",
             bundle.binary.len(),
@@ -133,37 +134,39 @@ impl Session {
         ran
     }
 
-    /// One frame, stopping at every change of `ui_state` to catch computer moves.
+    /// One frame, stopping at every write to `ui_state` to catch computer moves, or, for a
+    /// dropped file, after every instruction to catch a call to the firmware.
     fn run_frame(&mut self) -> Result<(), SessionError> {
         let target = self.cpc.frame() + 1;
-        let Session {
-            cpc, game, guard, ..
-        } = self;
-        loop {
-            let watch = game.as_ref().map(|g| &g.watch);
-            cpc.run_until(STEP_LIMIT_US, |m| {
-                m.frame() >= target
-                    || watch.is_some_and(|w| w.changed(m))
-                    || (*guard && calls_firmware(m))
-            })
-            .map_err(|e| SessionError(format!("the emulated program stopped: {e}")))?;
-            if *guard && calls_firmware(cpc) {
+        let stopped = |e| SessionError(format!("the emulated program stopped: {e}"));
+        if let Some(game) = self.game.as_mut() {
+            while self.cpc.frame() < target {
+                let left = target - self.cpc.frame();
+                if self.cpc.run_frames_watching(left).map_err(stopped)? {
+                    if let Some(seen) = game.watch.observe(&self.cpc) {
+                        self.seen.push(seen);
+                    }
+                }
+            }
+            return Ok(());
+        }
+        while self.cpc.frame() < target {
+            let guard = self.guard;
+            self.cpc
+                .run_until(STEP_LIMIT_US, |m| {
+                    m.frame() >= target || (guard && calls_firmware(m))
+                })
+                .map_err(stopped)?;
+            if guard && calls_firmware(&self.cpc) {
                 return Err(SessionError(format!(
                     "the program called the CPC's firmware (PC &{:04X}), which the bundled \
                      emulator does not have: it runs machine-code programs that need no ROM, \
                      such as this game",
-                    cpc.pc()
+                    self.cpc.pc()
                 )));
             }
-            if let Some(g) = game.as_mut() {
-                if let Some(seen) = g.watch.observe(cpc) {
-                    self.seen.push(seen);
-                }
-            }
-            if cpc.frame() >= target {
-                return Ok(());
-            }
         }
+        Ok(())
     }
 
     /// Presses or releases the CPC key a DOM `KeyboardEvent.code` stands for; false when the

@@ -130,11 +130,11 @@ impl GameWatch {
         })
     }
 
-    /// True when `cpc`'s `ui_state` differs from the state last seen: the run must stop at this
-    /// instruction so that [`GameWatch::observe`] sees the change.
+    /// `ui_state`'s address: the run watches writes to it ([`Cpc::watch_writes`]) and stops
+    /// at each, so that [`GameWatch::observe`] sees every change at the instruction that made it.
     #[must_use]
-    pub fn changed(&self, cpc: &Cpc) -> bool {
-        cpc.peek(self.ui.state) != self.last_state
+    pub fn state_addr(&self) -> u16 {
+        self.ui.state
     }
 
     /// Takes note of the state now; a computer move just made is returned.
