@@ -19,8 +19,9 @@
 //!   mapped onto the CPC's; behind the default cargo feature `window`. Without it
 //!   (`--no-default-features`) the crate needs no windowing crate and builds for
 //!   `wasm32-unknown-unknown`: nothing else in it reads the clock or starts a thread.
-//! * Driving: [`Cpc::run_frame`], [`Cpc::run_until_pc`], [`Cpc::call`], key presses and
-//!   [`KeyScript`]s, memory access, and [`Symbols`] from the assembler's JSON.
+//! * Driving: [`Cpc::run_frame`], [`Cpc::run_until_pc`], [`Cpc::call`], write watches
+//!   ([`Cpc::run_frames_watching`]), key presses and [`KeyScript`]s, memory access, and
+//!   [`Symbols`] from the assembler's JSON.
 //!
 //! # Example
 //! ```
