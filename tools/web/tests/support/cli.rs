@@ -3,6 +3,7 @@
 //! leaves, run in-process through the same crates and the same steps.
 
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use cpc_emu::{KeyScript, OpenOptions, Symbols};
 use cpc_game::sources::{self, Sources};
@@ -17,22 +18,43 @@ pub fn cli_crc(text: &str) -> u32 {
         .crc32()
 }
 
-/// The CLI's headless run of the disc with `keys` for `frames` frames: its last picture, RGBA,
-/// and the machine.
-pub fn cli_run(keys: &str, frames: u64) -> (Vec<u8>, cpc_emu::Cpc) {
-    let weights = Weights::default();
-    let image = cpc_game::assemble(&Sources::dir(sources::default_dir()), &weights, "w")
-        .expect("the CLI's build");
+/// The CLI's build of the shipped weights.
+pub fn cli_image() -> cpc_game::GameImage {
+    cpc_game::assemble(
+        &Sources::dir(sources::default_dir()),
+        &Weights::default(),
+        "w",
+    )
+    .expect("the CLI's build")
+}
+
+/// `cpc-othello run othello.dsk --headless --keys KEYS --frames N --screenshot` of `image`: the
+/// machine after it, and the wall time of its frames (the run, not the boot, as the CLI
+/// reports it).
+pub fn headless_run(
+    image: &cpc_game::GameImage,
+    keys: &str,
+    frames: u64,
+) -> (cpc_emu::Cpc, Duration) {
     let dsk = media::dsk(&image.program()).unwrap();
     let mut cpc = cpc_emu::open::open_bytes("othello.dsk", &dsk, &OpenOptions::default())
         .unwrap()
         .cpc;
     cpc.schedule(&KeyScript::parse(keys).unwrap());
+    let started = Instant::now();
     // As `cpc-othello run --headless` does: only the last frame drawn.
     cpc.set_rendering(false);
     cpc.run_frames(frames - 1).unwrap();
     cpc.set_rendering(true);
     cpc.run_frame().unwrap();
+    (cpc, started.elapsed())
+}
+
+/// The CLI's headless run of the disc with `keys` for `frames` frames: its last picture, RGBA,
+/// and the machine.
+pub fn cli_run(keys: &str, frames: u64) -> (Vec<u8>, cpc_emu::Cpc) {
+    let image = cli_image();
+    let (cpc, _) = headless_run(&image, keys, frames);
     let rgba = cpc
         .framebuffer()
         .iter()
