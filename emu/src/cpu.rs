@@ -3,7 +3,7 @@
 //!
 //! The wrapper fixes what iz80 0.5.1 does not do for a CPC:
 //! * time comes from [`crate::timing`], not from iz80's T-state counter (wrong for the IX/IY
-//!   forms and frozen while halted);
+//!   forms and frozen while halted; switched off, which the vendored patch allows);
 //! * interrupts are decided here: an interrupt the CPU would accept in IM 0 or IM 2 (which
 //!   would make iz80 panic) becomes [`CpuError::UnsupportedInterruptMode`] before iz80 runs;
 //! * HALT is tracked here, so a halted CPU keeps time and wakes on the next interrupt;
@@ -87,8 +87,11 @@ impl Machine for Bus {
 
 impl Cpu {
     pub fn new() -> Cpu {
+        let mut z80 = iz80::Cpu::new_z80_typed();
+        // The CPC cost comes from `timing`; iz80's own T-state counter is not read.
+        z80.set_cycle_counting(false);
         Cpu {
-            z80: iz80::Cpu::new_z80_typed(),
+            z80,
             halted: false,
             ei_delay: false,
         }

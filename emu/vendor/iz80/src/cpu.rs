@@ -20,6 +20,10 @@ const NMI_ADDRESS: u16 = 0x0066;
 pub struct Cpu<M: Machine + ?Sized + 'static = dyn Machine> {
     state: State,
     trace: bool,
+    /// (Vendored patch) whether `execute_instruction` keeps the T-state counter.
+    count_cycles: bool,
+    /// (Vendored patch) neither trace nor T-state counter: `!trace && !count_cycles`.
+    lean: bool,
     decoder: Decoders<M>,
 }
 
@@ -72,6 +76,8 @@ impl<M: Machine + ?Sized + 'static> Cpu<M> {
         Cpu {
             state: State::new(),
             trace: false,
+            count_cycles: true,
+            lean: false,
             decoder: Decoders::Z80(Box::new(DecoderZ80::new())),
         }
     }
@@ -81,6 +87,8 @@ impl<M: Machine + ?Sized + 'static> Cpu<M> {
         let mut cpu = Cpu {
             state: State::new(),
             trace: false,
+            count_cycles: true,
+            lean: false,
             decoder: Decoders::I8080(Box::new(Decoder8080::new())),
         };
 
@@ -141,6 +149,13 @@ impl<M: Machine + ?Sized + 'static> Cpu<M> {
 
         let pc = env.state.reg.pc();
         let opcode = self.decoder.decode(&mut env);
+        if self.lean {
+            // (Vendored patch) no trace and no T-state counter: the instruction alone.
+            env.clear_int_just_enabled();
+            opcode.execute(&mut env);
+            env.clear_index();
+            return;
+        }
         if self.trace {
             print!("==> {:04x}: {:20}", pc, opcode.disasm(&mut env));
         }
@@ -193,6 +208,16 @@ impl<M: Machine + ?Sized + 'static> Cpu<M> {
     /// * `trace` - A bool defining the trace state to set
     pub fn set_trace(&mut self, trace: bool) {
         self.trace = trace;
+        self.lean = !self.trace && !self.count_cycles;
+    }
+
+    /// (Vendored patch) Turns the T-state counter of `execute_instruction` on (the default)
+    /// or off. Off, `cycle_count()` no longer advances with the instructions (interrupt
+    /// acknowledges, NMI and reset still add theirs): for a machine that times instructions
+    /// itself, each instruction then skips the counter's update.
+    pub fn set_cycle_counting(&mut self, on: bool) {
+        self.count_cycles = on;
+        self.lean = !self.trace && !self.count_cycles;
     }
 
     /// Returns a Registers struct to read and write on the Z80 registers

@@ -33,3 +33,26 @@ fn test_push_pop_rr() {
     assert_eq!(0x1234, cpu.registers().get16(Reg16::BC));
     assert_eq!(0x1234, cpu.registers().get16(Reg16::AF));
 }
+
+// (Vendored patch) With the T-state counter off, instructions run the same and the counter
+// stays put; on again, it counts.
+#[test]
+fn test_cycle_counting_off() {
+    let mut sys = PlainMachine::new();
+    let mut cpu = Cpu::new();
+    cpu.set_cycle_counting(false);
+
+    sys.poke(0x0000, 0x06); // LD B, $34
+    sys.poke(0x0001, 0x34);
+    sys.poke(0x0002, 0x78); // LD A, B
+    sys.poke(0x0003, 0x00); // NOP
+
+    cpu.execute_instruction(&mut sys);
+    cpu.execute_instruction(&mut sys);
+    assert_eq!(0x34, cpu.registers().a());
+    assert_eq!(0, cpu.cycle_count());
+
+    cpu.set_cycle_counting(true);
+    cpu.execute_instruction(&mut sys);
+    assert_eq!(4, cpu.cycle_count());
+}
