@@ -73,6 +73,10 @@ pub struct Weights {
     pass_bonus: i8,
     mobility: i8,
     potential: i8,
+    stability: i8,
+    parity: i8,
+    edge: Option<std::sync::Arc<[i8]>>,
+    corner_region: Option<std::sync::Arc<[i8]>>,
     levels: Vec<SearchLevel>,
     book: Option<BookParams>,
 }
@@ -110,6 +114,12 @@ struct RawWeights {
     flips: RawFlips,
     level2: RawLevel2,
     search: RawSearch,
+    /// Optional: the edge table (issue 53's trials); absent means no edge term.
+    #[serde(default)]
+    edge: Option<RawTable>,
+    /// Optional: the 3x3 corner-region table; absent means no corner-region term.
+    #[serde(default)]
+    corner_region: Option<RawTable>,
     levels: BTreeMap<Spanned<String>, RawLevel>,
     /// Optional: a file without it (or with `plies = 0`) has no opening book.
     book: Option<RawBook>,
@@ -121,6 +131,12 @@ struct RawBook {
     first_level: Spanned<i64>,
     plies: Spanned<i64>,
     depth: Spanned<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTable {
+    values: Spanned<Vec<Spanned<i64>>>,
 }
 
 #[derive(Deserialize)]
@@ -151,6 +167,12 @@ struct RawSearch {
     /// Optional: absent means no potential-mobility term (0).
     #[serde(default)]
     potential: Option<Spanned<i64>>,
+    /// Optional: absent means no edge-stability term (0).
+    #[serde(default)]
+    stability: Option<Spanned<i64>>,
+    /// Optional: absent means no region-parity term (0).
+    #[serde(default)]
+    parity: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -263,6 +285,38 @@ impl Weights {
     #[must_use]
     pub fn potential(&self) -> i8 {
         self.potential
+    }
+
+    /// Levels 3 and up: the weight of the edge-stable disc difference (0 when absent).
+    #[must_use]
+    pub fn stability(&self) -> i8 {
+        self.stability
+    }
+
+    /// Levels 3 and up: the weight of the region parity (0 when absent).
+    #[must_use]
+    pub fn parity(&self) -> i8 {
+        self.parity
+    }
+
+    /// Levels 3 and up: the edge table, the value of each of the 3^8 states of an edge for the
+    /// side to move (`None` when absent).
+    #[must_use]
+    pub fn edge(&self) -> Option<&[i8]> {
+        self.edge.as_deref()
+    }
+
+    /// Levels 3 and up: the 3x3 corner-region table, 3^9 states (`None` when absent).
+    #[must_use]
+    pub fn corner_region(&self) -> Option<&[i8]> {
+        self.corner_region.as_deref()
+    }
+
+    /// Whether the file sets any of issue 53's trial terms (edge table, corner-region table,
+    /// stability, parity), which only the reference implements so far.
+    #[must_use]
+    pub fn has_trial_terms(&self) -> bool {
+        self.stability != 0 || self.parity != 0 || self.edge.is_some() || self.corner_region.is_some()
     }
 
     /// The search levels, level 3 first.
@@ -380,6 +434,18 @@ fn validate(raw: &RawWeights) -> Result<Weights, Located> {
         pass_bonus: byte(&raw.level2.pass_bonus, "level2.pass_bonus")?,
         mobility,
         potential,
+        stability: optional_weight(raw.search.stability.as_ref(), "search.stability")?,
+        parity: optional_weight(raw.search.parity.as_ref(), "search.parity")?,
+        edge: raw
+            .edge
+            .as_ref()
+            .map(|t| validate_table(t, 8, "edge.values"))
+            .transpose()?,
+        corner_region: raw
+            .corner_region
+            .as_ref()
+            .map(|t| validate_table(t, 9, "corner_region.values"))
+            .transpose()?,
         levels: validate_levels(&raw.levels)?,
         book: raw.book.as_ref().map(validate_book).transpose()?,
     })
@@ -500,6 +566,55 @@ fn mobility_weights(raw: &RawSearch) -> Result<(i8, i8), Located> {
         ));
     }
     Ok((mobility, potential))
+}
+
+/// An optional weight of the mobility range (absent = 0).
+fn optional_weight(v: Option<&Spanned<i64>>, what: &str) -> Result<i8, Located> {
+    v.map_or(Ok(0), |v| mobility_weight(v, what))
+}
+
+/// The state with black and white swapped (base 3: digits 1 and 2 exchanged).
+#[must_use]
+pub fn swap_colours(mut state: usize, len: u32) -> usize {
+    let mut out = 0;
+    let mut place = 1;
+    for _ in 0..len {
+        out += place * [0, 2, 1][state % 3];
+        state /= 3;
+        place *= 3;
+    }
+    out
+}
+
+/// A pattern table: 3^cells signed bytes, antisymmetric (a state and its colour swap have
+/// opposite values), so that the evaluation stays the negamax of one function.
+fn validate_table(t: &RawTable, cells: u32, what: &str) -> Result<std::sync::Arc<[i8]>, Located> {
+    let values = t.values.get_ref();
+    let len = 3usize.pow(cells);
+    if values.len() != len {
+        return Err((
+            t.values.span(),
+            format!("{what} has {} values, expected 3^{cells} = {len}", values.len()),
+        ));
+    }
+    let mut out = Vec::with_capacity(len);
+    for (i, v) in values.iter().enumerate() {
+        out.push(in_range(v, &BYTE_RANGE, &format!("{what}[{i}]"), "a signed byte")? as i8);
+    }
+    for (i, v) in values.iter().enumerate() {
+        let j = swap_colours(i, cells);
+        if i16::from(out[i]) != -i16::from(out[j]) {
+            return Err((
+                v.span(),
+                format!(
+                    "{what}[{i}] = {} but its colour swap {what}[{j}] = {}: the table must be \
+                     antisymmetric",
+                    out[i], out[j]
+                ),
+            ));
+        }
+    }
+    Ok(out.into())
 }
 
 /// The weights of the line-mobility terms: -64..64, so the leaf evaluation stays within its

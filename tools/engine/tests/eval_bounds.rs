@@ -21,7 +21,12 @@ use proptest::prelude::*;
 #[test]
 fn the_bounds_nest_inside_i16() {
     let (eval, win, inf) = (i32::from(EVAL_BOUND), i32::from(WIN), i32::from(INF));
-    assert_eq!(eval, 128 * 64 + 64 * 86 + 64 * 154);
+    // Squares, line mobility, line potential, then issue 53's trial terms (edge stability,
+    // region parity, four edge and four corner-region table values).
+    assert_eq!(
+        eval,
+        128 * 64 + 64 * 86 + 64 * 154 + (64 * 28 + 64 * 4 + 8 * 127)
+    );
     assert!(
         eval < win - 64,
         "heuristic scores stay below every finished game"

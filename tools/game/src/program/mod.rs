@@ -61,6 +61,18 @@ impl BuildOptions {
     /// [`BuildError::Weights`] when the file cannot be read or is invalid.
     pub fn weights_file(mut self, path: &Path) -> Result<BuildOptions, BuildError> {
         self.weights = Weights::load(path)?;
+        if self.weights.has_trial_terms() {
+            // Issue 53's trials: the reference plays them, the Z80 program does not yet.
+            return Err(BuildError::Weights(othello_engine::weights::WeightsError::Invalid {
+                file: path.display().to_string(),
+                line: 1,
+                col: 1,
+                message: "the trial terms ([edge], [corner_region], search.stability, \
+                          search.parity) are the reference's only: the Z80 program does not \
+                          implement them yet"
+                    .to_string(),
+            }));
+        }
         self.weights_origin = path.display().to_string();
         Ok(self)
     }
