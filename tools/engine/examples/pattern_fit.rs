@@ -137,22 +137,36 @@ fn main() {
     }
     let edge_cls = classes(8, &[7, 6, 5, 4, 3, 2, 1, 0]);
     let corner_cls = classes(9, &[0, 3, 6, 1, 4, 7, 2, 5, 8]);
-    for (name, use_edge, use_corner) in [("edge", true, false), ("corner", false, true), ("both", true, true)] {
+    for (name, use_edge, use_corner) in [
+        ("edge", true, false),
+        ("corner", false, true),
+        ("both", true, true),
+    ] {
         let mut et = vec![0.0f64; 6561];
         let mut ct = vec![0.0f64; 19683];
         let lambda = 30.0;
         let mut c = {
-            let (num, den) = data.iter().fold((0.0, 0.0), |(n, d), s| (n + s.e * s.y, d + s.e * s.e));
+            let (num, den) = data
+                .iter()
+                .fold((0.0, 0.0), |(n, d), s| (n + s.e * s.y, d + s.e * s.e));
             num / den
         };
         for epoch in 0..40 {
             let pred = |s: &Sample, et: &[f64], ct: &[f64]| -> f64 {
                 let mut v = 0.0;
                 if use_edge {
-                    v += s.edges.iter().map(|&i| edge_cls[i].1 * et[edge_cls[i].0]).sum::<f64>();
+                    v += s
+                        .edges
+                        .iter()
+                        .map(|&i| edge_cls[i].1 * et[edge_cls[i].0])
+                        .sum::<f64>();
                 }
                 if use_corner {
-                    v += s.corners.iter().map(|&i| corner_cls[i].1 * ct[corner_cls[i].0]).sum::<f64>();
+                    v += s
+                        .corners
+                        .iter()
+                        .map(|&i| corner_cls[i].1 * ct[corner_cls[i].0])
+                        .sum::<f64>();
                 }
                 v
             };
@@ -193,11 +207,16 @@ fn main() {
                 ct[k] += eta * (cr[k] - lambda * ct[k]) / (cn[k] + lambda);
             }
             if epoch % 5 == 0 || epoch == 39 {
-                eprintln!("{name} epoch {epoch}: c {c:.5} rmse {:.3}", (sse / data.len() as f64).sqrt());
+                eprintln!(
+                    "{name} epoch {epoch}: c {c:.5} rmse {:.3}",
+                    (sse / data.len() as f64).sqrt()
+                );
             }
         }
         let base_sse: f64 = {
-            let (num, den) = data.iter().fold((0.0, 0.0), |(n, d), s| (n + s.e * s.y, d + s.e * s.e));
+            let (num, den) = data
+                .iter()
+                .fold((0.0, 0.0), |(n, d), s| (n + s.e * s.y, d + s.e * s.e));
             let c0 = num / den;
             data.iter().map(|s| (s.y - c0 * s.e).powi(2)).sum()
         };
@@ -224,13 +243,21 @@ fn main() {
             }
             writeln!(f, "]").unwrap();
             let big = vals.iter().filter(|v| v.abs() >= 127).count();
-            eprintln!("{file}: {big} values clamped, max |v| {}", vals.iter().map(|v| v.abs()).max().unwrap());
+            eprintln!(
+                "{file}: {big} values clamped, max |v| {}",
+                vals.iter().map(|v| v.abs()).max().unwrap()
+            );
         };
         if use_edge {
             write(&format!("edge-{name}.toml"), "edge", &edge_cls, &et);
         }
         if use_corner {
-            write(&format!("corner-{name}.toml"), "corner_region", &corner_cls, &ct);
+            write(
+                &format!("corner-{name}.toml"),
+                "corner_region",
+                &corner_cls,
+                &ct,
+            );
         }
     }
 }

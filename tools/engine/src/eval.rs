@@ -52,8 +52,7 @@ pub const TRIAL_TERMS_BOUND: i16 =
     MAX_STABLE * MAX_MOBILITY_WEIGHT + 4 * MAX_MOBILITY_WEIGHT + 8 * (MAX_WEIGHT - 1);
 
 /// Bound of |leaf evaluation| (26616 with the trial terms), far below [`WIN`] - 64.
-pub const EVAL_BOUND: i16 =
-    SQUARE_SUM_BOUND + MOBILITY_BOUND + POTENTIAL_BOUND + TRIAL_TERMS_BOUND;
+pub const EVAL_BOUND: i16 = SQUARE_SUM_BOUND + MOBILITY_BOUND + POTENTIAL_BOUND + TRIAL_TERMS_BOUND;
 
 /// Bound of |level-1 move score|: weight plus flip factor times flips (128 + 128 * 19).
 pub const MOVE_SCORE_BOUND: i16 = MAX_WEIGHT + MAX_WEIGHT * MAX_FLIPS;
@@ -413,7 +412,11 @@ mod trial_tests {
 
     #[test]
     fn the_trial_terms_keep_the_evaluation_antisymmetric() {
-        let tables = format!("{}{}", section("edge", &table(8)), section("corner_region", &table(9)));
+        let tables = format!(
+            "{}{}",
+            section("edge", &table(8)),
+            section("corner_region", &table(9))
+        );
         let w = with("stability = 12\n", &tables).expect("valid");
         assert_eq!(w.edge().map(<[i8]>::len), Some(6561));
         let mut seed = 0x1234_5678_9abc_def1u64;
@@ -447,19 +450,32 @@ mod trial_tests {
 
     #[test]
     fn bad_trial_keys_are_reported_where_they_are() {
-        let err = |e: Result<Weights, crate::weights::WeightsError>| e.expect_err("invalid").to_string();
+        let err =
+            |e: Result<Weights, crate::weights::WeightsError>| e.expect_err("invalid").to_string();
         let e = err(with("stability = 65\n", ""));
-        assert!(e.starts_with("t.toml:") && e.contains("search.stability = 65 is out of range"), "{e}");
+        assert!(
+            e.starts_with("t.toml:") && e.contains("search.stability = 65 is out of range"),
+            "{e}"
+        );
         let e = err(with("", &section("edge", &[0; 10])));
-        assert!(e.contains("edge.values has 10 values, expected 3^8 = 6561"), "{e}");
+        assert!(
+            e.contains("edge.values has 10 values, expected 3^8 = 6561"),
+            "{e}"
+        );
         let mut t = table(8);
         t[1] = 5;
         t[2] = 5;
         let e = err(with("", &section("edge", &t)));
-        assert!(e.contains("edge.values[1] = 5 but its colour swap edge.values[2] = 5"), "{e}");
+        assert!(
+            e.contains("edge.values[1] = 5 but its colour swap edge.values[2] = 5"),
+            "{e}"
+        );
         let mut t = table(9);
         t[0] = 200;
         let e = err(with("", &section("corner_region", &t)));
-        assert!(e.contains("corner_region.values[0] = 200 is out of range"), "{e}");
+        assert!(
+            e.contains("corner_region.values[0] = 200 is out of range"),
+            "{e}"
+        );
     }
 }

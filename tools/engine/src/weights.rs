@@ -316,7 +316,10 @@ impl Weights {
     /// stability, parity), which only the reference implements so far.
     #[must_use]
     pub fn has_trial_terms(&self) -> bool {
-        self.stability != 0 || self.parity != 0 || self.edge.is_some() || self.corner_region.is_some()
+        self.stability != 0
+            || self.parity != 0
+            || self.edge.is_some()
+            || self.corner_region.is_some()
     }
 
     /// The search levels, level 3 first.
@@ -594,7 +597,10 @@ fn validate_table(t: &RawTable, cells: u32, what: &str) -> Result<std::sync::Arc
     if values.len() != len {
         return Err((
             t.values.span(),
-            format!("{what} has {} values, expected 3^{cells} = {len}", values.len()),
+            format!(
+                "{what} has {} values, expected 3^{cells} = {len}",
+                values.len()
+            ),
         ));
     }
     let mut out = Vec::with_capacity(len);

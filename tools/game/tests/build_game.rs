@@ -234,3 +234,21 @@ fn a_mistake_in_memory_sources_names_the_file_line_and_column() {
     let text = err.to_string();
     assert!(text.contains("eval.asm:1:"), "{text}");
 }
+
+#[test]
+fn a_table_with_issue_53_s_trial_terms_is_refused_by_every_build() {
+    let shipped = std::fs::read_to_string(cpc_game::sources::default_dir().join("weights.toml"))
+        .expect("cpc/weights.toml");
+    let text = shipped.replace("[search]\n", "[search]\nparity = 8\n");
+    let weights = Weights::parse(&text, "mine.toml").expect("the reference reads it");
+    let err = cpc_game::assemble(&cpc_game::sources::embedded(), &weights, "mine.toml")
+        .err()
+        .expect("refused");
+    let message = err.to_string();
+    assert!(
+        matches!(err, BuildError::Weights(_))
+            && message.starts_with("mine.toml:1:1")
+            && message.contains("the Z80 program does not implement them yet"),
+        "{message}"
+    );
+}

@@ -61,18 +61,6 @@ impl BuildOptions {
     /// [`BuildError::Weights`] when the file cannot be read or is invalid.
     pub fn weights_file(mut self, path: &Path) -> Result<BuildOptions, BuildError> {
         self.weights = Weights::load(path)?;
-        if self.weights.has_trial_terms() {
-            // Issue 53's trials: the reference plays them, the Z80 program does not yet.
-            return Err(BuildError::Weights(othello_engine::weights::WeightsError::Invalid {
-                file: path.display().to_string(),
-                line: 1,
-                col: 1,
-                message: "the trial terms ([edge], [corner_region], search.stability, \
-                          search.parity) are the reference's only: the Z80 program does not \
-                          implement them yet"
-                    .to_string(),
-            }));
-        }
         self.weights_origin = path.display().to_string();
         Ok(self)
     }
@@ -157,12 +145,27 @@ impl GameImage {
 /// in `weights.inc`'s header (a comment: the bytes do not depend on it).
 ///
 /// # Errors
+/// [`BuildError::Weights`] for a table with issue 53's trial terms (the reference's only),
 /// [`BuildError::Assembly`], [`BuildError::Empty`] or [`BuildError::Layout`].
 pub fn assemble(
     sources: &Sources,
     weights: &Weights,
     weights_origin: &str,
 ) -> Result<GameImage, BuildError> {
+    if weights.has_trial_terms() {
+        // Issue 53's trials: the reference plays them, the Z80 program does not yet.
+        return Err(BuildError::Weights(
+            othello_engine::weights::WeightsError::Invalid {
+                file: weights_origin.to_string(),
+                line: 1,
+                col: 1,
+                message: "the trial terms ([edge], [corner_region], search.stability, \
+                          search.parity) are the reference's only: the Z80 program does not \
+                          implement them yet"
+                    .to_string(),
+            },
+        ));
+    }
     let weights_inc = weights_include(weights, weights_origin);
     let book = book_include(weights);
     let linetab_inc = linetab_include(weights);
