@@ -76,9 +76,15 @@ impl Memory {
         self.bytes[(self.read[(addr >> 14) as usize] + (addr & 0x3FFF) as usize) & (STORE - 1)]
     }
 
+    /// Where in `bytes` the CPU's write at `addr` lands in the current configuration.
+    #[inline]
+    fn write_index(&self, addr: u16) -> usize {
+        (self.write[(addr >> 14) as usize] + (addr & 0x3FFF) as usize) & (STORE - 1)
+    }
+
     #[inline]
     pub fn write(&mut self, addr: u16, value: u8) {
-        let index = (self.write[(addr >> 14) as usize] + (addr & 0x3FFF) as usize) & (STORE - 1);
+        let index = self.write_index(addr);
         self.bytes[index] = value;
         if index == self.watched {
             self.watch_hit = true;
@@ -88,9 +94,7 @@ impl Memory {
     /// Watches writes to the RAM byte the CPU writes at `addr` in the current configuration
     /// (the byte, wherever a later configuration shows it), or nothing.
     pub fn watch_writes(&mut self, addr: Option<u16>) {
-        self.watched = addr.map_or(usize::MAX, |a| {
-            (self.write[(a >> 14) as usize] + (a & 0x3FFF) as usize) & (STORE - 1)
-        });
+        self.watched = addr.map_or(usize::MAX, |a| self.write_index(a));
         self.watch_hit = false;
     }
 

@@ -150,8 +150,8 @@ impl Session {
             }
             return Ok(());
         }
+        let guard = self.guard;
         while self.cpc.frame() < target {
-            let guard = self.guard;
             self.cpc
                 .run_until(STEP_LIMIT_US, |m| {
                     m.frame() >= target || (guard && calls_firmware(m))
