@@ -258,21 +258,9 @@ li_make_w:
         ld b,(hl)
         jp li_addn
 
-; li_sum: HL = the sum of the 42 lines' values, from black's point of view (signed).
-; Pops the pointers with SP (interrupts off meanwhile: one would push into them) and adds
-; their bytes in A, group by group, each group's total into DE with one carry check: the
-; build sizes the groups so that a group's largest bytes sum to at most 255 (linetab.inc,
-; which holds the rest of this routine). Trashes AF, DE.
-li_sum:
-        di
-        ld (li_sum_sp),sp
-        ld sp,LT_LP
-        ld de,LT_SUM_START      ; minus the tables' biases
-        include "linetab.inc"   ; the adds, SP and EI back, HL = DE, RET; then the tables
-li_sum_sp:      dw 0
-
-; After the tables: the padding before LT_GEO's ALIGN 256 is too small for li_init and li_add,
-; and the program has room left between the geometry and FRAMES. li_init runs once a search.
+; li_init runs once a search. It, li_add, li_unmake and li_suba2 come before the tables: with
+; the shipped weights and book they fill what would otherwise be padding before LT_GEO's
+; ALIGN 256 (the program has little room left below FRAMES).
 ; li_init: the pointers from mb_board. Trashes AF, BC, DE, HL and the other bank's.
 li_init:
         ld hl,lt_pows           ; LT_HI[3^k & 255] = 3^k / 256, then the same of 2 * 3^k
@@ -321,8 +309,6 @@ li_add:
         jp li_addn
 li_add_cell:    db 0
 
-; li_unmake and li_suba2 lie after the tables too: the code before LT_GEO's ALIGN 256 has no
-; room for them.
 ; li_unmake: before sm_undo takes the move on top of the undo stack back, A = the mover.
 li_unmake:
         push iy
@@ -418,3 +404,24 @@ li_suba2_third:
         ex de,hl
         dec (hl)
         ret
+
+; li_sum: HL = the sum of the 42 lines' values, from black's point of view (signed).
+; Pops the pointers with SP (interrupts off meanwhile: one would push into them) and adds
+; their bytes in A, group by group, each group's total into DE with one carry check: the
+; build sizes the groups so that a group's largest bytes sum to at most 255 (linetab.inc,
+; which holds the rest of this routine). Meanwhile RAM configuration 1 shows block 7 at
+; &C000 in place of the screen, where a 6128 keeps the edge lines' table (edgetab.asm; a 464
+; ignores the configuration). Trashes AF, DE.
+li_sum:
+        di
+        push bc
+        ld bc,&7F00+GA_RAM_TABLE
+        out (c),c
+        ld (li_sum_sp),sp
+        ld sp,LT_LP
+li_sum_start:
+        ld de,LT_SUM_START      ; minus the tables' biases (edge_install: LT_SUM_START_EDGE)
+        include "linetab.inc"   ; the adds, SP, the configuration and EI back, HL = DE, RET;
+                                ; then the tables
+li_sum_sp:      dw 0
+

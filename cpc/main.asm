@@ -82,6 +82,7 @@ program_end:                        ; must stay at or below FRAMES, where the se
 ; &A67B).
         include "zobrist.asm"       ; the random position keys of the table (tt.asm)
         include "boot.asm"          ; the machine's and the screen's set-up (startup.asm)
+        include "edgetab.asm"       ; the edge table into block 7 on a 6128 (and edgetab.inc)
 image_end:
 
         if program_end/(FRAMES+1)   ; program_end > FRAMES: no instruction has this name

@@ -60,8 +60,10 @@ TT_MOVE         equ TT_BASE+(7*TT_STRIDE)
 TT_CHK4         equ TT_BASE+(8*TT_STRIDE)   ; key byte 1 (its low bit(s) chose the slot)
 TT_END          equ TT_BASE+(9*TT_STRIDE)
 
-TTB_BASE        equ &C000           ; the 6128's table: block 7 in RAM configuration 1
-TTB_ENTRIES     equ 2048            ; 8 fields * 2 KB = the block's 16 KB
+TTB_EDGE        equ &C000           ; block 7 in RAM configuration 1: the edge table (6 561
+                                    ; bytes, edgetab.asm), then the 6128's table
+TTB_BASE        equ &E000           ; (2 048 entries before the edge table took the room)
+TTB_ENTRIES     equ 1024            ; 8 fields * 1 KB = the block's last 8 KB
 TTB_STRIDE      equ TTB_ENTRIES
 TTB_CHK0        equ TTB_BASE
 TTB_CHK3        equ TTB_BASE+(3*TTB_STRIDE)
@@ -87,6 +89,7 @@ tt_init:
         call boot_once          ; a search before start: boot first, for it lies in the room
                                 ; cleared below (boot.asm)
         call tt_keys            ; the key pages (boot.asm, in the room cleared below)
+        call edge_install       ; the 6128's edge table (edgetab.asm, in that room too)
         ld hl,zob_disc          ; the keys' source lies in the search RAM (main.asm): left
         ld de,zob_disc+1        ; zero, as the rest of it is before the first search
         ld bc,image_end-zob_disc-1

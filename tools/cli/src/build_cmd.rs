@@ -16,7 +16,7 @@ pub struct BuildArgs {
     #[arg(long, value_name = "FILE")]
     weights: Option<PathBuf>,
     /// The disc image to write; the listing (.lst), symbols (.json, .sym), memory map (.map),
-    /// raw binary (.bin) and the generated weights.inc, book.inc and linetab.inc go next to it
+    /// raw binary (.bin) and the generated weights.inc, book.inc, linetab.inc and edgetab.inc go next to it
     #[arg(short, long, value_name = "DSK", default_value = "target/othello.dsk")]
     output: PathBuf,
     /// The directory of the game sources, holding main.asm [default: this workspace's cpc/]
@@ -79,6 +79,7 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
         &out.weights_inc,
         &out.book_inc,
         &out.linetab_inc,
+        &out.edgetab_inc,
     ] {
         println!("  {}", path.display());
     }

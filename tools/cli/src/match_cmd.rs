@@ -62,6 +62,11 @@ pub struct MatchArgs {
     /// Worker threads [default: all cores]
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
+    /// The bundled emulator's machine for the `z80:` engines: `6128`, or `464`, which lacks
+    /// the second 64 KB (a smaller transposition table, and no edge table: docs/ai.md
+    /// appendix A)
+    #[arg(long, value_name = "MODEL", default_value = "6128", value_parser = ["6128", "464"])]
+    machine: String,
     /// Seconds a GTP program may take to answer one command
     #[arg(long, value_name = "SECONDS", default_value_t = matches::GTP_TIMEOUT.as_secs())]
     gtp_timeout: u64,
@@ -73,7 +78,7 @@ const JSON_EVERY: Duration = Duration::from_secs(10);
 
 /// Runs `match`.
 pub fn run(args: MatchArgs) -> Result<ExitCode> {
-    let engines = [
+    let mut engines = [
         Engine::parse(&args.black).context("--black")?,
         Engine::parse(&args.white).context("--white")?,
     ];
@@ -81,10 +86,19 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
     let weights = Weights::load(&weights_path)?;
     let origin = weights_path.display().to_string();
     let mut shared = None;
-    let sides = [
+    let mut sides = [
         matches::resolve(&engines[0], &weights, &origin, &mut shared)?,
         matches::resolve(&engines[1], &weights, &origin, &mut shared)?,
     ];
+    let on_6128 = args.machine == "6128";
+    for (side, engine) in sides.iter_mut().zip(&mut engines) {
+        if let Some(image) = &mut side.image {
+            image.set_second_64k(on_6128);
+            if !on_6128 {
+                engine.label.push_str(" (464)");
+            }
+        }
+    }
     let workshop = Workshop {
         sides,
         gtp_timeout: Duration::from_secs(args.gtp_timeout.max(1)),

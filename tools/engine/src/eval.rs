@@ -356,11 +356,38 @@ pub fn move_score(w: &Weights, player: u64, opponent: u64, sq: u8) -> Option<i16
 #[cfg(test)]
 mod trial_tests {
     use super::*;
-    use crate::weights::{swap_colours, DEFAULT_TOML};
+    use crate::weights::{reverse_state, swap_colours, DEFAULT_TOML};
 
+    /// The shipped file without its edge table (the last section), `extra_search` added to
+    /// `[search]` and `tables` at the end.
     fn with(extra_search: &str, tables: &str) -> Result<Weights, crate::weights::WeightsError> {
-        let text = DEFAULT_TOML.replace("[search]\n", &format!("[search]\n{extra_search}"));
+        let shipped = &DEFAULT_TOML[..DEFAULT_TOML.find("\n[edge]\n").expect("an edge table")];
+        let text = shipped.replace("[search]\n", &format!("[search]\n{extra_search}"));
         Weights::parse(&format!("{text}\n{tables}"), "t.toml")
+    }
+
+    /// An edge table the Z80 program can hold: antisymmetric, the same read from either end,
+    /// each value plus its line share within a byte (|value| <= 90).
+    fn edge_table() -> Vec<i64> {
+        let t = table(8);
+        let mut out: Vec<Option<i64>> = vec![None; t.len()];
+        for s in 0..t.len() {
+            if out[s].is_some() {
+                continue;
+            }
+            let same = [s, reverse_state(s, 8)];
+            let swapped = swap_colours(s, 8);
+            let negated = [swapped, reverse_state(swapped, 8)];
+            // A class that is its own colour swap is worth 0.
+            let v = if same.iter().any(|x| negated.contains(x)) {
+                0
+            } else {
+                t[s] * 90 / 127
+            };
+            same.iter().for_each(|&x| out[x] = Some(v));
+            negated.iter().for_each(|&x| out[x] = Some(-v));
+        }
+        out.into_iter().map(|v| v.expect("every state")).collect()
     }
 
     /// An antisymmetric table of `cells` squares from a little generator.
@@ -387,12 +414,19 @@ mod trial_tests {
     }
 
     #[test]
-    fn the_default_file_has_no_trial_term() {
+    fn the_default_file_has_the_edge_table_and_no_other_trial_term() {
         let w = Weights::default();
         assert_eq!((w.stability(), w.parity()), (0, 0));
-        assert!(w.edge().is_none() && w.corner_region().is_none());
+        assert!(w.edge().is_some() && w.corner_region().is_none());
+        assert!(!w.has_reference_only_terms());
         let (p, o) = (0x0000_0018_1c08_0000u64, 0x0000_2000_2010_0000u64);
-        assert_eq!(trial_terms(&w, p, o), 0);
+        assert_eq!(trial_terms(&w, p, o), edge_term(&w, p, o));
+        assert_eq!(trial_terms(&w.without_edge(), p, o), 0);
+        // A 464 keeps the file's book: the fingerprint reads the table either way.
+        assert_eq!(
+            crate::book::evaluation_fingerprint(&w),
+            crate::book::evaluation_fingerprint(&w.without_edge())
+        );
     }
 
     #[test]
@@ -414,7 +448,7 @@ mod trial_tests {
     fn the_trial_terms_keep_the_evaluation_antisymmetric() {
         let tables = format!(
             "{}{}",
-            section("edge", &table(8)),
+            section("edge", &edge_table()),
             section("corner_region", &table(9))
         );
         let w = with("stability = 12\n", &tables).expect("valid");
@@ -462,7 +496,7 @@ mod trial_tests {
             e.contains("edge.values has 10 values, expected 3^8 = 6561"),
             "{e}"
         );
-        let mut t = table(8);
+        let mut t = edge_table();
         t[1] = 5;
         t[2] = 5;
         let e = err(with("", &section("edge", &t)));

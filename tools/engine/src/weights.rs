@@ -75,7 +75,13 @@ pub struct Weights {
     potential: i8,
     stability: i8,
     parity: i8,
+    /// The edge table as the evaluation adds it: each value saturated with its state's line
+    /// share (docs/ai.md 3.3a).
     edge: Option<std::sync::Arc<[i8]>>,
+    /// The edge table as the file gives it.
+    edge_file: Option<std::sync::Arc<[i8]>>,
+    /// False in [`Weights::without_edge`]: the table is kept for the book's fingerprint.
+    edge_played: bool,
     corner_region: Option<std::sync::Arc<[i8]>>,
     levels: Vec<SearchLevel>,
     book: Option<BookParams>,
@@ -300,10 +306,19 @@ impl Weights {
     }
 
     /// Levels 3 and up: the edge table, the value of each of the 3^8 states of an edge for the
-    /// side to move (`None` when absent).
+    /// side to move, as the evaluation adds it (`None` when absent): the file's value, except
+    /// where the value plus the state's line share of the mobility terms leaves -127..127,
+    /// where it is what brings that sum to the nearer bound (docs/ai.md 3.3a).
     #[must_use]
     pub fn edge(&self) -> Option<&[i8]> {
-        self.edge.as_deref()
+        self.edge.as_deref().filter(|_| self.edge_played)
+    }
+
+    /// The weights file's edge table as written, played or not ([`Weights::without_edge`]):
+    /// the book's fingerprint reads it, so a 464 keeps the book of the file it was built from.
+    #[must_use]
+    pub fn edge_in_file(&self) -> Option<&[i8]> {
+        self.edge_file.as_deref()
     }
 
     /// Levels 3 and up: the 3x3 corner-region table, 3^9 states (`None` when absent).
@@ -313,13 +328,28 @@ impl Weights {
     }
 
     /// Whether the file sets any of issue 53's trial terms (edge table, corner-region table,
-    /// stability, parity), which only the reference implements so far.
+    /// stability, parity).
     #[must_use]
     pub fn has_trial_terms(&self) -> bool {
-        self.stability != 0
-            || self.parity != 0
-            || self.edge.is_some()
-            || self.corner_region.is_some()
+        self.edge().is_some() || self.has_reference_only_terms()
+    }
+
+    /// Whether the file sets a trial term only the reference implements: the corner-region
+    /// table, stability or parity (the Z80 program has the edge table, docs/ai.md 3.3a).
+    #[must_use]
+    pub fn has_reference_only_terms(&self) -> bool {
+        self.stability != 0 || self.parity != 0 || self.corner_region.is_some()
+    }
+
+    /// The same weights without the edge term: what the Z80 program evaluates with on a
+    /// machine that has no room for the table (a 464, docs/ai.md appendix A). The opening book
+    /// still applies: the program carries the file's book on every machine.
+    #[must_use]
+    pub fn without_edge(&self) -> Weights {
+        Weights {
+            edge_played: false,
+            ..self.clone()
+        }
     }
 
     /// The search levels, level 3 first.
@@ -427,6 +457,11 @@ fn validate(raw: &RawWeights) -> Result<Weights, Located> {
         "discs on the board",
     )? as u8;
     let (mobility, potential) = mobility_weights(&raw.search)?;
+    let edge = raw
+        .edge
+        .as_ref()
+        .map(|t| validate_edge(t, mobility, potential))
+        .transpose()?;
     Ok(Weights {
         squares,
         corner_edge: byte(&raw.corner.edge, "corner.edge")?,
@@ -439,11 +474,9 @@ fn validate(raw: &RawWeights) -> Result<Weights, Located> {
         potential,
         stability: optional_weight(raw.search.stability.as_ref(), "search.stability")?,
         parity: optional_weight(raw.search.parity.as_ref(), "search.parity")?,
-        edge: raw
-            .edge
-            .as_ref()
-            .map(|t| validate_table(t, 8, "edge.values"))
-            .transpose()?,
+        edge: edge.as_ref().map(|(_, played)| played.clone()),
+        edge_file: edge.map(|(file, _)| file),
+        edge_played: true,
         corner_region: raw
             .corner_region
             .as_ref()
@@ -585,6 +618,58 @@ pub fn swap_colours(mut state: usize, len: u32) -> usize {
         out += place * [0, 2, 1][state % 3];
         state /= 3;
         place *= 3;
+    }
+    out
+}
+
+/// The edge table: a pattern table of 3^8 values that also reads the same from either end
+/// of the edge (the Z80 program numbers each line from the end that suits its updates, and
+/// keeps one table for the four edges). Returns it as written and as the evaluation adds it:
+/// each value saturated so that, with its state's line share of the mobility terms, it stays
+/// within -EDGE_BYTE_LIMIT..EDGE_BYTE_LIMIT, the byte the Z80 program keeps for the two
+/// (docs/ai.md 3.3a and appendix A, "The edge table").
+type EdgeTables = (std::sync::Arc<[i8]>, std::sync::Arc<[i8]>);
+fn validate_edge(t: &RawTable, mobility: i8, potential: i8) -> Result<EdgeTables, Located> {
+    let what = "edge.values";
+    let table = validate_table(t, 8, what)?;
+    let values = t.values.get_ref();
+    for (i, v) in values.iter().enumerate() {
+        let j = reverse_state(i, 8);
+        if table[i] != table[j] {
+            return Err((
+                v.span(),
+                format!(
+                    "{what}[{i}] = {} but the same edge read from the other end, {what}[{j}], \
+                     = {}: the table must read the same from either end",
+                    table[i], table[j]
+                ),
+            ));
+        }
+    }
+    let shares = crate::lines::table(i32::from(mobility), i32::from(potential), 8);
+    let played: Vec<i8> = table
+        .iter()
+        .zip(&shares)
+        .map(|(&v, &share)| {
+            let sum = (share + i32::from(v)).clamp(-EDGE_BYTE_LIMIT, EDGE_BYTE_LIMIT);
+            // |sum - share| <= |v|: a signed byte.
+            (sum - share) as i8
+        })
+        .collect();
+    Ok((table, played.into()))
+}
+
+/// The largest |line share + edge value| the Z80 program's edge table holds in a byte (with
+/// its bias, at most 2 * 127).
+pub const EDGE_BYTE_LIMIT: i32 = 127;
+
+/// The state read from the other end of its line (base 3, `len` digits reversed).
+#[must_use]
+pub fn reverse_state(mut state: usize, len: u32) -> usize {
+    let mut out = 0;
+    for _ in 0..len {
+        out = 3 * out + state % 3;
+        state /= 3;
     }
     out
 }

@@ -338,7 +338,7 @@ fn levels_from_the_first_book_level_answer_from_the_book() {
 
 #[test]
 fn other_evaluations_get_no_book() {
-    let text = DEFAULT_TOML.replace("mobility = 3 ", "mobility = 11 ");
+    let text = DEFAULT_TOML.replace("mobility = 3 ", "mobility = 2 ");
     let w = Weights::parse(&text, "w.toml").unwrap();
     assert!(book::shipped().mismatch(&w).unwrap().contains("evaluation"));
     let deeper = with_book("[book]\nfirst_level = 3\nplies = 8\ndepth = 11\n");
@@ -449,8 +449,8 @@ fn the_documented_lookups() {
         b.lookup(&board).map(|m| (square_name(m.mv), m.score))
     };
     assert_eq!(answer(&[]), Some(("d3".into(), 36)));
-    assert_eq!(answer(&["f5"]), Some(("d6".into(), -1)));
-    assert_eq!(answer(&["d3"]), Some(("c5".into(), -1)));
+    assert_eq!(answer(&["f5"]), Some(("d6".into(), 0)));
+    assert_eq!(answer(&["d3"]), Some(("c5".into(), 0)));
     // After f5 and after d3 the canonical form is the same, so is the stored move.
     let stored_after = |m: &str| {
         let mut board = Board::start();

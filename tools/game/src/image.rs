@@ -7,9 +7,23 @@ use std::path::Path;
 use cpc_dsk::amsdos::HeaderCheck;
 use cpc_dsk::Disk;
 use cpc_emu::{Cpc, Program, Symbols};
+use othello_engine::weights::Weights;
 
 use crate::program::{GameImage, DISK_FILE_NAME};
 use crate::DriverError;
+
+/// The weights the program evaluates with on a machine with (`true`) or without the 6128's
+/// second 64 KB: all of them on a 6128; without the edge table on a 464, which has no room
+/// for it and plays without it (cpc/edgetab.asm, docs/ai.md appendix A). What the reference
+/// must play to give the program's answers on that machine.
+#[must_use]
+pub fn played_weights(weights: &Weights, second_64k: bool) -> Weights {
+    if second_64k {
+        weights.clone()
+    } else {
+        weights.without_edge()
+    }
+}
 
 /// A built game program and its symbols.
 #[derive(Clone, Debug)]
@@ -35,6 +49,18 @@ impl Image {
     /// 64 KB when it finds it (docs/ai.md appendix A).
     pub fn set_second_64k(&mut self, present: bool) {
         self.second_64k = present;
+    }
+
+    /// Whether the program runs with the 6128's second 64 KB ([`Image::set_second_64k`]).
+    #[must_use]
+    pub fn second_64k(&self) -> bool {
+        self.second_64k
+    }
+
+    /// The weights the program evaluates with on this image's machine ([`played_weights`]).
+    #[must_use]
+    pub fn played_weights(&self, weights: &Weights) -> Weights {
+        played_weights(weights, self.second_64k)
     }
 
     /// The image an in-memory build made.

@@ -31,5 +31,5 @@ pub mod symbols;
 
 pub use driver::{AiAnswer, Z80Ai};
 pub use error::{BuildError, DriverError};
-pub use image::Image;
+pub use image::{played_weights, Image};
 pub use program::{assemble, build_game, BuildOptions, BuildOutput, GameImage};

@@ -248,7 +248,59 @@ fn a_table_with_issue_53_s_trial_terms_is_refused_by_every_build() {
     assert!(
         matches!(err, BuildError::Weights(_))
             && message.starts_with("mine.toml:1:1")
-            && message.contains("the Z80 program does not implement them yet"),
+            && message.contains("the Z80 program does not implement them"),
+        "{message}"
+    );
+}
+
+#[test]
+fn an_edge_table_saturates_with_the_line_share_and_must_read_the_same_both_ways() {
+    let shipped = std::fs::read_to_string(cpc_game::sources::default_dir().join("weights.toml"))
+        .expect("cpc/weights.toml");
+    // With mobility 8 the line shares are larger: some share + edge value would leave the
+    // byte, and the evaluation adds the value that brings it to the bound instead.
+    let text = shipped.replace("mobility = 3 ", "mobility = 8 ");
+    let w = Weights::parse(&text, "mine.toml").expect("a valid file");
+    let shares = othello_engine::lines::table(8, 7, 8);
+    let (played, written) = (w.edge().unwrap(), w.edge_in_file().unwrap());
+    let mut saturated = 0;
+    for s in 0..shares.len() {
+        let sum = shares[s] + i32::from(written[s]);
+        assert_eq!(
+            shares[s] + i32::from(played[s]),
+            sum.clamp(-127, 127),
+            "state {s}"
+        );
+        saturated += usize::from(played[s] != written[s]);
+    }
+    assert!(saturated > 0, "mobility 8 saturates some states");
+    // The program builds with it, and its edge bytes are the saturated sums.
+    let image =
+        cpc_game::assemble(&cpc_game::sources::embedded(), &w, "mine.toml").expect("the build");
+    assert!(image.edgetab_inc().contains("EDGE_TABLE_PRESENT equ 1"));
+
+    // A table that reads differently from the two ends of an edge.
+    let at = shipped.find("values = [\n").expect("the edge table") + "values = [\n".len();
+    let rest = &shipped[at..];
+    let (first_line, _) = rest.split_once('\n').unwrap();
+    let mut values: Vec<String> = first_line.split(", ").map(str::to_string).collect();
+    // State 1 (a disc at place 0) must equal state 2187 (at place 7); make state 1 and its
+    // colour swap, state 2, differ from them (antisymmetry kept).
+    values[1] = "5".into();
+    values[2] = "-5".into();
+    let edited = format!(
+        "{}{}{}",
+        &shipped[..at],
+        values.join(", "),
+        &rest[first_line.len()..]
+    );
+    let message = Weights::parse(&edited, "mine.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.starts_with("mine.toml:")
+            && message.contains("edge.values[1] = 5")
+            && message.contains("from either end"),
         "{message}"
     );
 }

@@ -172,8 +172,8 @@ fn script(dsk: &Path, machine: Machine, at: &Addrs, setup: &GameSetup, plan: &Pl
         .snapshot("end")
 }
 
-/// Plays `setup` in MAME on `machine` with the disc `dsk` (whose program is `image`),
-/// working in `work`.
+/// Plays `setup` in MAME on `machine` with the disc `dsk` (whose program is `image`, built
+/// with `weights`; a 464 plays without the edge table), working in `work`.
 ///
 /// # Errors
 /// [`VerifyError::Mame`] when MAME cannot run at all; a game that goes wrong is a
@@ -188,6 +188,7 @@ pub fn play_mame_game(
     work: &Path,
 ) -> Result<MameOutcome, VerifyError> {
     let at = Addrs::of(image)?;
+    let weights = &cpc_game::played_weights(weights, machine == Machine::Cpc6128);
     let plan = plan(setup, weights);
     let script = script(dsk, machine, &at, setup, &plan);
     let (outcome, failure) = mame::run_partial(&script, work, roms)

@@ -5,11 +5,16 @@
 //! picture). They were recorded with the emulator before its speed work; any change to the
 //! emulator must reproduce them exactly.
 //!
-//! Recording again (only when the game or its weights change, never to make an emulator
-//! change pass): `EMU_GOLDEN_WRITE=1 cargo test -p cpc-e2e -- emulator::emu_timing_golden
-//! --test-threads=1` (both tests rewrite the one JSON file).
+//! The program they play is frozen: the build they were recorded with (crc32 F4D23736,
+//! issue 15's final program, with the symbols these tests read), kept in
+//! `tests/data/golden-program/`, so that they test the emulator alone and a change of the game
+//! or its weights leaves them as they are. Never record them again to make an emulator change
+//! pass: `EMU_GOLDEN_WRITE=1 cargo test -p cpc-e2e -- emulator::emu_timing_golden
+//! --test-threads=1` rewrites the one JSON file.
 
-use cpc_e2e::game::default_image;
+use std::path::Path;
+use std::sync::OnceLock;
+
 use cpc_emu::{Cpc, KeyScript};
 use cpc_game::symbols as sym;
 use cpc_game::Image;
@@ -30,16 +35,37 @@ const LEVEL7_PLIES: usize = 24;
 /// CPC time allowed for one ply.
 const PLY_LIMIT_US: u64 = 600_000_000;
 
+/// The frozen program and its symbols, beside the golden values.
+const PROGRAM: &str = "tests/data/golden-program/othello.bin";
+const SYMBOLS: &str = "tests/data/golden-program/othello.json";
+/// Its CRC-32, as `Image::fingerprint` prints it.
+const PROGRAM_CRC: &str = "crc32 F4D23736,";
+
+/// The frozen program (read once per process).
+fn golden_image() -> &'static Image {
+    static IMAGE: OnceLock<Image> = OnceLock::new();
+    IMAGE.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let image = Image::from_files(&root.join(PROGRAM), &root.join(SYMBOLS))
+            .expect("the frozen program");
+        assert!(
+            image.fingerprint().starts_with(PROGRAM_CRC),
+            "{PROGRAM} is not the program the golden values were recorded with: {}",
+            image.fingerprint()
+        );
+        image
+    })
+}
+
 struct Game {
     cpc: Cpc,
     image: &'static Image,
 }
 
 impl Game {
-    /// Boots the game with the default weights (built once per process) as `RUN"` would,
-    /// keys scheduled, drawing off.
+    /// Boots the frozen program as `RUN"` would, keys scheduled, drawing off.
     fn boot(keys: &str) -> Game {
-        let image = default_image();
+        let image = golden_image();
         let mut cpc = image.boot().expect("the image fits in memory");
         cpc.set_rendering(false);
         cpc.schedule(&KeyScript::parse(keys).expect("key script"));

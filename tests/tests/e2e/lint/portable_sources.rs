@@ -5,7 +5,7 @@
 
 use super::portable::order::{forward_references, Sources};
 use super::portable::{lint, Finding};
-use cpc_game::program::{book_include, linetab_include, weights_include};
+use cpc_game::program::{book_include, edgetab_include, linetab_include, weights_include};
 use cpc_game::sources::default_dir;
 use othello_engine::weights::Weights;
 
@@ -44,6 +44,7 @@ fn generated_includes_are_portable() {
         ("weights.inc", weights_include(&weights, "weights.toml")),
         ("book.inc", book_include(&weights).text),
         ("linetab.inc", linetab_include(&weights)),
+        ("edgetab.inc", edgetab_include(&weights)),
     ];
     for (name, text) in generated {
         assert!(text.lines().count() > 5, "{name} is nearly empty:\n{text}");
@@ -117,6 +118,7 @@ fn game_sources_define_one_pass_operands_first() {
             ("weights.inc", weights_include(&weights, "weights.toml")),
             ("book.inc", book_include(&weights).text),
             ("linetab.inc", linetab_include(&weights)),
+            ("edgetab.inc", edgetab_include(&weights)),
         ],
     };
     let findings = forward_references(&game, "main.asm");

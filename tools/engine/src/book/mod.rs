@@ -270,7 +270,7 @@ const EVALUATION_VERSION: i8 = 2;
 
 /// A 32-bit fingerprint (FNV-1a) of the parameters the book's searches read: the 64 square
 /// weights, the two corner values and the mobility weight, each as a byte, and the
-/// definition's version.
+/// definition's version; the potential-mobility weight and the edge table when set.
 #[must_use]
 pub fn evaluation_fingerprint(weights: &Weights) -> u32 {
     let rest = [
@@ -286,11 +286,14 @@ pub fn evaluation_fingerprint(weights: &Weights) -> u32 {
     } else {
         &potential
     };
+    // So does the edge table (docs/ai.md 3.3a), also where a 464 plays without it.
+    let edge = weights.edge_in_file().unwrap_or(&[]);
     let bytes = weights
         .squares()
         .iter()
         .chain(&rest)
         .chain(extra)
+        .chain(edge)
         .map(|&v| v as u8);
     bytes.fold(0x811c_9dc5, |h: u32, b| {
         (h ^ u32::from(b)).wrapping_mul(0x0100_0193)

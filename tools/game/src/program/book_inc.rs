@@ -206,7 +206,7 @@ mod tests {
 
     #[test]
     fn other_evaluation_leaves_the_book_out() {
-        let text = othello_engine::weights::DEFAULT_TOML.replace("mobility = 3 ", "mobility = 12 ");
+        let text = othello_engine::weights::DEFAULT_TOML.replace("mobility = 3 ", "mobility = 2 ");
         let w = Weights::parse(&text, "test.toml").unwrap();
         let inc = book_include(&w);
         assert_eq!(inc.entries, 0);

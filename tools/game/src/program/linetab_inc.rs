@@ -7,8 +7,11 @@
 
 use std::fmt::Write;
 
+use othello_engine::eval::EDGES;
 use othello_engine::lines::{lines, table, LENGTHS, LINE_COUNT};
 use othello_engine::weights::Weights;
+
+use super::edgetab_inc::edge_bytes;
 
 /// The name `linetab.asm` includes.
 pub const LINETAB_INCLUDE: &str = "linetab.inc";
@@ -52,6 +55,9 @@ fn sum_code(largest: &[i32]) -> String {
     }
     fold_group(&mut s, group);
     let _ = writeln!(s, "        ld sp,(li_sum_sp)");
+    let _ = writeln!(s, "        ld bc,&7F00+GA_RAM_NORMAL");
+    let _ = writeln!(s, "        out (c),c");
+    let _ = writeln!(s, "        pop bc");
     let _ = writeln!(s, "        ei");
     let _ = writeln!(s, "        ex de,hl");
     let _ = writeln!(s, "        ret");
@@ -120,6 +126,18 @@ fn line_ends(ls: &[Vec<u8>], from: usize, large: &mut [u8; 64]) -> Option<Vec<bo
     None
 }
 
+/// The four edges' lines (rows 1 and 8, columns a and h), as indexes into `ls`.
+fn edge_lines(ls: &[Vec<u8>]) -> Vec<usize> {
+    EDGES
+        .iter()
+        .map(|edge| {
+            ls.iter()
+                .position(|l| l.as_slice() == edge.as_slice())
+                .expect("each edge is one of the lines")
+        })
+        .collect()
+}
+
 /// The text of `linetab.inc`.
 #[must_use]
 pub fn linetab_include(w: &Weights) -> String {
@@ -137,14 +155,31 @@ pub fn linetab_include(w: &Weights) -> String {
         .collect();
     let of_length = |n: usize| &tables.iter().find(|(m, _)| *m == n).expect("a length").1;
     let ls = lines();
-    // li_sum starts from minus the lines' biases, as a 16-bit number (`ld de,LT_SUM_START`).
+    let edge_lines = edge_lines(&ls);
+    // li_sum starts from minus the lines' biases, as a 16-bit number (`ld de,LT_SUM_START`);
+    // with the edge table in block 7 (a 6128), edge_install sets LT_SUM_START_EDGE instead.
     let biases: i32 = ls.iter().map(|l| bias(of_length(l.len()))).sum();
     let _ = writeln!(s, "LT_SUM_START equ {}", (65536 - biases) % 65536);
+    let edge = edge_bytes(w);
+    let edge_biases = edge.as_ref().map_or(biases, |e| {
+        biases + edge_lines.len() as i32 * (e.bias - bias(of_length(8)))
+    });
+    let _ = writeln!(s, "LT_SUM_START_EDGE equ {}", (65536 - edge_biases) % 65536);
+    // A group's bound holds on either machine: an edge line's largest byte from either table.
+    let edge_top = edge
+        .as_ref()
+        .map_or(0, |e| i32::from(*e.bytes.iter().max().unwrap_or(&0)));
     let largest: Vec<i32> = ls
         .iter()
-        .map(|l| {
+        .enumerate()
+        .map(|(li, l)| {
             let t = of_length(l.len());
-            t.iter().max().copied().unwrap_or(0) + bias(t)
+            let top = t.iter().max().copied().unwrap_or(0) + bias(t);
+            if edge_lines.contains(&li) {
+                top.max(edge_top)
+            } else {
+                top
+            }
         })
         .collect();
     s.push_str(&sum_code(&largest));
@@ -165,8 +200,12 @@ pub fn linetab_include(w: &Weights) -> String {
         }
     }
     // Table base of each line (and of the dummy line 42, a corner's missing diagonal).
+    // The edge lines' entries have labels: edge_install points them at block 7.
     let _ = writeln!(s, "lt_bases:");
-    for l in &ls {
+    for (li, l) in ls.iter().enumerate() {
+        if let Some(k) = edge_lines.iter().position(|&e| e == li) {
+            let _ = writeln!(s, "lt_base_edge{k}:");
+        }
         let _ = writeln!(s, "        dw lt_len{}", l.len());
     }
     let _ = writeln!(s, "        dw lt_len2          ; the dummy line");

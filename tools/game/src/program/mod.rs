@@ -9,6 +9,7 @@
 //! mobility weights, through `linetab.inc` ([`linetab_inc`]).
 
 pub mod book_inc;
+pub mod edgetab_inc;
 pub mod linetab_inc;
 pub mod weights_inc;
 
@@ -24,6 +25,7 @@ pub use crate::media::DISK_FILE_NAME;
 use crate::sources::{self, Sources};
 
 pub use book_inc::{book_include, BookInclude, BOOK_INCLUDE};
+pub use edgetab_inc::{edgetab_include, EDGETAB_INCLUDE};
 pub use linetab_inc::{linetab_include, LINETAB_INCLUDE};
 pub use weights_inc::{weights_include, WEIGHTS_INCLUDE};
 
@@ -72,6 +74,7 @@ pub struct GameImage {
     weights_inc: String,
     book: BookInclude,
     linetab_inc: String,
+    edgetab_inc: String,
 }
 
 impl GameImage {
@@ -109,6 +112,12 @@ impl GameImage {
     #[must_use]
     pub fn linetab_inc(&self) -> &str {
         &self.linetab_inc
+    }
+
+    /// The generated `edgetab.inc` the image was built with.
+    #[must_use]
+    pub fn edgetab_inc(&self) -> &str {
+        &self.edgetab_inc
     }
 
     /// The generated `book.inc` the image was built with, and whether the book is in it.
@@ -152,16 +161,15 @@ pub fn assemble(
     weights: &Weights,
     weights_origin: &str,
 ) -> Result<GameImage, BuildError> {
-    if weights.has_trial_terms() {
-        // Issue 53's trials: the reference plays them, the Z80 program does not yet.
+    if weights.has_reference_only_terms() {
+        // Issue 53's trials: the reference plays them, the Z80 program does not.
         return Err(BuildError::Weights(
             othello_engine::weights::WeightsError::Invalid {
                 file: weights_origin.to_string(),
                 line: 1,
                 col: 1,
-                message: "the trial terms ([edge], [corner_region], search.stability, \
-                          search.parity) are the reference's only: the Z80 program does not \
-                          implement them yet"
+                message: "the trial terms [corner_region], search.stability and search.parity \
+                          are the reference's only: the Z80 program does not implement them"
                     .to_string(),
             },
         ));
@@ -169,10 +177,12 @@ pub fn assemble(
     let weights_inc = weights_include(weights, weights_origin);
     let book = book_include(weights);
     let linetab_inc = linetab_include(weights);
+    let edgetab_inc = edgetab_include(weights);
     let options = Options::default()
         .generated_file(WEIGHTS_INCLUDE, weights_inc.clone())
         .generated_file(BOOK_INCLUDE, book.text.clone())
-        .generated_file(LINETAB_INCLUDE, linetab_inc.clone());
+        .generated_file(LINETAB_INCLUDE, linetab_inc.clone())
+        .generated_file(EDGETAB_INCLUDE, edgetab_inc.clone());
     let main = sources.main_path();
     let roots = [main.clone()];
     let assembly = match sources.memory_files() {
@@ -202,6 +212,7 @@ pub fn assemble(
         weights_inc,
         book,
         linetab_inc,
+        edgetab_inc,
     })
 }
 
@@ -238,6 +249,8 @@ pub struct BuildOutput {
     pub book_inc: PathBuf,
     /// The generated include `linetab.inc`, for assembling the sources by hand.
     pub linetab_inc: PathBuf,
+    /// The generated include `edgetab.inc`, for assembling the sources by hand.
+    pub edgetab_inc: PathBuf,
     /// Why the opening book was left out of the program (its weights differ), if it was.
     pub book_left_out: Option<String>,
     /// Load address.
@@ -299,6 +312,7 @@ pub fn build_game(options: &BuildOptions) -> Result<BuildOutput, BuildError> {
         weights_inc: dir.join(WEIGHTS_INCLUDE),
         book_inc: dir.join(BOOK_INCLUDE),
         linetab_inc: dir.join(LINETAB_INCLUDE),
+        edgetab_inc: dir.join(EDGETAB_INCLUDE),
         book_left_out: image.book().left_out.clone(),
         load,
         exec,
@@ -314,6 +328,7 @@ pub fn build_game(options: &BuildOptions) -> Result<BuildOutput, BuildError> {
     write(&out.weights_inc, image.weights_inc().as_bytes())?;
     write(&out.book_inc, image.book().text.as_bytes())?;
     write(&out.linetab_inc, image.linetab_inc().as_bytes())?;
+    write(&out.edgetab_inc, image.edgetab_inc().as_bytes())?;
     disk.save(&out.dsk)?;
     Ok(out)
 }
