@@ -100,7 +100,8 @@ tt_bank_detect_done:
         ret
 
 ; tt_patches: each tt_p_* immediate of tt.asm and its value for the 6128's table (TTB_*): the
-; pages of its fields, its slot mask (key byte 1's low 3 bits) and its size.
+; pages of its fields, its slot mask (key byte 1's low 2 bits, 3 without the edge table) and
+; its size.
 tt_patches:
         dw tt_p_clear_info+2
         db TTB_INFO/256

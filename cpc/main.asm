@@ -91,6 +91,15 @@ image_end:
         if image_end/&A67C          ; beyond HIMEM: RUN" would not load it
         the_program_file_runs_past_himem
         endif
+        if ei_digits-ei_zeros-1     ; edge_install clears ei_zeros and ei_digits as one block
+        the_edge_install_run_count_moved
+        endif
+        if ei_swap-ei_rev-2         ; and steps the three relatives' words as one block
+        the_edge_install_relatives_moved
+        endif
+        if ei_both-ei_swap-2
+        the_edge_install_relatives_moved
+        endif
         if 38/(FRAME_COUNT+1)       ; a solve from 20 empty squares writes 38 frames (docs/ai.md
         the_frames_are_too_few      ; appendix A, "Stack depth")
         endif

@@ -200,7 +200,7 @@ sr_best_reply_done:
 ;                PV_TABLE    the principal variation: 21 lines of PV_STRIDE bytes, the
 ;                            root's at PV_ROOT (alphabeta.asm ab_pv_set)
 ;   &AC00-&BDFF  TT_BASE     the transposition table (tt.asm); on a 6128 only its key byte 1
-;                            (TTB_CHK4, &AC00-&B3FF), the rest in block 7 of the second
+;                            (TTB_CHK4, &AC00-&AFFF), the rest in block 7 of the second
 ;                            64 KB, shown at &C000 while an entry is read or written
 ;   &BE00-&BFFF              the stack (STACK_TOP = &C000): the search nests 4 bytes a ply,
 ;                            up to 10 in eg_nws (112 in all from 14 empty squares)

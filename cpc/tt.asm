@@ -17,8 +17,9 @@
 ; match as well).
 ;
 ; On a 6128 the table has TTB_ENTRIES slots: eight of its fields fill the second 64 KB's
-; block 7, which the Gate Array's RAM configuration 1 shows at &C000 in place of the screen
-; (reference 4.2), and TT_CHK4 stays in the main RAM (TTB_CHK4). `boot` finds the block
+; block 7 (its last 8 KB when the edge table takes the first half, edgetab.asm), which the
+; Gate Array's RAM configuration 1 shows at &C000 in place of the screen (reference 4.2), and
+; TT_CHK4 stays in the main RAM (TTB_CHK4). `boot` finds the block
 ; (tt_bank_detect, boot.asm) and rewrites the page arithmetic below (the tt_p_* immediates)
 ; for it; the routines select configuration 1 around each access with the interrupts off (the
 ; interrupt handler draws on the screen) and configuration 0 after, which a 464 ignores. The
@@ -61,9 +62,9 @@ TT_CHK4         equ TT_BASE+(8*TT_STRIDE)   ; key byte 1 (its low bit(s) chose t
 TT_END          equ TT_BASE+(9*TT_STRIDE)
 
 TTB_EDGE        equ &C000           ; block 7 in RAM configuration 1: the edge table (6 561
-                                    ; bytes, edgetab.asm), then the 6128's table
-TTB_BASE        equ &E000           ; (2 048 entries before the edge table took the room)
-TTB_ENTRIES     equ 1024            ; 8 fields * 1 KB = the block's last 8 KB
+                                    ; bytes, edgetab.asm) if the weights file has one
+TTB_BASE        equ &C000+(EDGE_TABLE_PRESENT*&2000)    ; then the 6128's table: 8 fields of
+TTB_ENTRIES     equ 2048-(EDGE_TABLE_PRESENT*1024)      ; 1 KB in the last 8 KB, or of 2 KB
 TTB_STRIDE      equ TTB_ENTRIES
 TTB_CHK0        equ TTB_BASE
 TTB_CHK3        equ TTB_BASE+(3*TTB_STRIDE)

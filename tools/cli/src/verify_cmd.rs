@@ -61,7 +61,8 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
     /// The bundled emulator's machine for the positions and games: `6128`, or `464`, which
-    /// lacks the second 64 KB where the program keeps a bigger transposition table
+    /// lacks the second 64 KB where the program keeps the edge table and a bigger
+    /// transposition table (the reference then plays without the edge table)
     #[arg(long, value_name = "MODEL", default_value = "6128", value_parser = ["6128", "464"])]
     machine: String,
     /// Also play whole games in MAME with the real ROMs (CPC 6128, then CPC 464 + DDI-1)

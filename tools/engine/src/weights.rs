@@ -327,13 +327,6 @@ impl Weights {
         self.corner_region.as_deref()
     }
 
-    /// Whether the file sets any of issue 53's trial terms (edge table, corner-region table,
-    /// stability, parity).
-    #[must_use]
-    pub fn has_trial_terms(&self) -> bool {
-        self.edge().is_some() || self.has_reference_only_terms()
-    }
-
     /// Whether the file sets a trial term only the reference implements: the corner-region
     /// table, stability or parity (the Z80 program has the edge table, docs/ai.md 3.3a).
     #[must_use]

@@ -63,6 +63,22 @@ pub enum BuildError {
         /// Where it must lie ([`crate::program::LOAD_RANGE`]).
         allowed: RangeInclusive<u16>,
     },
+    /// The program does not fit its RAM with the opening book, and fits without it.
+    #[error(
+        "the opening book ({entries} entries, {bytes} bytes) does not fit: the program has room \
+         for {room} bytes of book ({limit}); generate a smaller one (`[book] plies` in the \
+         weights file, then `cpc-othello engine book --generate`) or set `plies = 0`"
+    )]
+    BookTooBig {
+        /// Book entries.
+        entries: usize,
+        /// Their bytes in the program.
+        bytes: usize,
+        /// The most book bytes the program has room for.
+        room: usize,
+        /// Which limit binds: the search's RAM or where `RUN"` loads.
+        limit: &'static str,
+    },
     /// The sources produced no bytes.
     #[error("{0} produced no bytes")]
     Empty(String),

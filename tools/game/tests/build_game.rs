@@ -5,6 +5,7 @@ use cpc_game::symbols as sym;
 use std::path::Path;
 
 use cpc_dsk::Disk;
+use cpc_game::program::edgetab_inc::{edge_bytes, packed, unpack};
 use cpc_game::program::{build_game, BuildError, BuildOptions, DISK_FILE_NAME, LOAD_RANGE};
 use cpc_game::sources::Sources;
 use othello_engine::weights::Weights;
@@ -274,10 +275,17 @@ fn an_edge_table_saturates_with_the_line_share_and_must_read_the_same_both_ways(
         saturated += usize::from(played[s] != written[s]);
     }
     assert!(saturated > 0, "mobility 8 saturates some states");
-    // The program builds with it, and its edge bytes are the saturated sums.
+    // The program builds with it, and the bytes it unpacks are the saturated sums.
     let image =
         cpc_game::assemble(&cpc_game::sources::embedded(), &w, "mine.toml").expect("the build");
     assert!(image.edgetab_inc().contains("EDGE_TABLE_PRESENT equ 1"));
+    let e = edge_bytes(&w).expect("an edge table");
+    let line_bytes: Vec<u8> = shares.iter().map(|&v| (v + e.line_bias) as u8).collect();
+    let unpacked = unpack(&packed(&e), e.bias, &line_bytes, e.line_bias);
+    for s in 0..shares.len() {
+        let sum = (shares[s] + i32::from(written[s])).clamp(-127, 127);
+        assert_eq!(i32::from(unpacked[s]) - e.bias, sum, "state {s}");
+    }
 
     // A table that reads differently from the two ends of an edge.
     let at = shipped.find("values = [\n").expect("the edge table") + "values = [\n".len();
@@ -302,5 +310,42 @@ fn an_edge_table_saturates_with_the_line_share_and_must_read_the_same_both_ways(
             && message.contains("edge.values[1] = 5")
             && message.contains("from either end"),
         "{message}"
+    );
+}
+
+#[test]
+fn a_book_too_big_for_the_program_says_how_much_fits() {
+    use cpc_game::program::assemble;
+    use cpc_game::sources::{embedded, Sources};
+
+    // 100 bytes more program before its end: the shipped book no longer fits below FRAMES.
+    let Sources::Memory(mut files) = embedded() else {
+        panic!("embedded sources are in memory")
+    };
+    let main = files
+        .iter_mut()
+        .find(|(name, _)| name == "main.asm")
+        .expect("main.asm is embedded");
+    main.1 = main
+        .1
+        .replacen("program_end:", "        ds 100\nprogram_end:", 1);
+    let err = assemble(&Sources::Memory(files), &Weights::default(), "weights.toml")
+        .err()
+        .expect("the build fails");
+    let BuildError::BookTooBig {
+        entries,
+        bytes,
+        room,
+        ..
+    } = &err
+    else {
+        panic!("{err}")
+    };
+    assert_eq!(*bytes, entries * 19);
+    assert!(*room < *bytes && *room + 100 >= *bytes, "{err}");
+    let text = err.to_string();
+    assert!(
+        text.contains("does not fit") && text.contains("plies = 0"),
+        "{text}"
     );
 }

@@ -47,6 +47,18 @@ pub fn book_include(weights: &Weights) -> BookInclude {
     }
 }
 
+/// `book.inc` without a book, for measuring the program's room (`assemble`).
+#[must_use]
+pub fn empty_book_include(weights: &Weights) -> BookInclude {
+    let first_level = weights.book().map_or(0, |b| b.first_level);
+    let why = "measuring the room for the book";
+    BookInclude {
+        text: render(None, first_level, Some(why)),
+        entries: 0,
+        left_out: Some(why.to_string()),
+    }
+}
+
 fn render(book: Option<&Book>, first_level: u8, left_out: Option<&str>) -> String {
     let mut s = String::new();
     // Writing to a String cannot fail.

@@ -1,14 +1,16 @@
 //! The generated include `edgetab.inc` (cpc/edgetab.asm; docs/ai.md appendix A, "The edge
-//! table"): the weights file's edge table as the Z80 program unpacks it, at start-up on a
-//! 6128, into block 7 of the second 64 KB. The four edges' lines read their bytes there
-//! instead of from the table of lines of eight: each state's line share plus its edge value
-//! (from black's side), plus the table's bias.
+//! table"): the weights file's edge table as the Z80 program unpacks it on a 6128, at its
+//! first deep search, into block 7 of the second 64 KB. The four edges' lines read their
+//! bytes there instead of from the table of lines of eight: each state's line share plus its
+//! edge value (from black's side, saturated to a byte: docs/ai.md 3.3a), plus the table's
+//! bias.
 //!
 //! The file has no room for 6 561 bytes (it must end below HIMEM), so it carries only the
-//! first state of each class of states that read the same from either end or with the colours
-//! swapped (1 681 of them): every other state's byte is an earlier one's (reversed) or its
-//! negation (colours swapped), which the table's symmetries guarantee (`Weights::parse`
-//! checks both). [`unpack`] is the Z80's loop in Rust, for the tests.
+//! value of the first state of each class of states that read the same from either end or
+//! with the colours swapped (1 681 classes), runs of three or more zeros as two bytes: every
+//! other state's byte is an earlier one's (reversed) or its negation (colours swapped), which
+//! the table's symmetries guarantee (`Weights::parse` checks both). [`unpack`] is the Z80's
+//! loop in Rust, for the tests.
 
 use std::fmt::Write;
 
@@ -84,8 +86,8 @@ fn carried(s: usize) -> bool {
 }
 
 /// What the file carries: the edge values of the first state of each class, in state order,
-/// each a signed byte, a run of zeros (the states no game of the fit met) as [`ZERO_RUN`] and
-/// its length.
+/// each a signed byte, a run of three or more zeros (the states no game of the fit met) as
+/// [`ZERO_RUN`] and its length.
 #[must_use]
 pub fn packed(e: &EdgeBytes) -> Vec<u8> {
     let mut out = Vec::new();
@@ -96,9 +98,7 @@ pub fn packed(e: &EdgeBytes) -> Vec<u8> {
             zeros += 1;
             continue;
         }
-        if zeros > 0 {
-            out.extend([ZERO_RUN, zeros]);
-        }
+        flush_zeros(&mut out, zeros);
         zeros = 0;
         if v == 0 {
             zeros = 1;
@@ -106,10 +106,18 @@ pub fn packed(e: &EdgeBytes) -> Vec<u8> {
             out.push(v as u8);
         }
     }
-    if zeros > 0 {
-        out.extend([ZERO_RUN, zeros]);
-    }
+    flush_zeros(&mut out, zeros);
     out
+}
+
+/// `zeros` zero values: a run of three or more as [`ZERO_RUN`] and its length, fewer as
+/// themselves (a run of one or two takes as many bytes).
+fn flush_zeros(out: &mut Vec<u8>, zeros: u8) {
+    if zeros >= 3 {
+        out.extend([ZERO_RUN, zeros]);
+    } else {
+        out.extend(std::iter::repeat_n(0, usize::from(zeros)));
+    }
 }
 
 /// The Z80's unpacking (cpc/edgetab.asm), state by state: the reversed state's byte if it
@@ -266,17 +274,20 @@ mod tests {
     }
 
     #[test]
-    fn the_bytes_are_the_line_share_plus_the_edge_value() {
+    fn the_bytes_are_the_line_share_plus_the_file_value_and_the_bias() {
+        // The shipped table was fitted within a byte: nothing saturates.
         let w = edge_weights();
         let e = edge_bytes(&w).unwrap();
+        let file = w.edge_in_file().unwrap();
         let shares = table(i32::from(w.mobility()), i32::from(w.potential()), 8);
-        for s in [0, 1, 2, 100, 3280, 6560] {
+        for s in 0..STATES {
             assert_eq!(
                 i32::from(e.bytes[s]) - e.bias,
-                shares[s] + i32::from(w.edge().unwrap()[s]),
+                shares[s] + i32::from(file[s]),
                 "state {s}"
             );
         }
+        assert_eq!(e.bias, 127, "the table reaches -127");
     }
 
     #[test]

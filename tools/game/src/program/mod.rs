@@ -24,7 +24,7 @@ pub use crate::error::BuildError;
 pub use crate::media::DISK_FILE_NAME;
 use crate::sources::{self, Sources};
 
-pub use book_inc::{book_include, BookInclude, BOOK_INCLUDE};
+pub use book_inc::{book_include, empty_book_include, BookInclude, BOOK_INCLUDE};
 pub use edgetab_inc::{edgetab_include, EDGETAB_INCLUDE};
 pub use linetab_inc::{linetab_include, LINETAB_INCLUDE};
 pub use weights_inc::{weights_include, WEIGHTS_INCLUDE};
@@ -155,7 +155,8 @@ impl GameImage {
 ///
 /// # Errors
 /// [`BuildError::Weights`] for a table with issue 53's trial terms (the reference's only),
-/// [`BuildError::Assembly`], [`BuildError::Empty`] or [`BuildError::Layout`].
+/// [`BuildError::Assembly`], [`BuildError::BookTooBig`] (the program with its book does not
+/// fit its RAM), [`BuildError::Empty`] or [`BuildError::Layout`].
 pub fn assemble(
     sources: &Sources,
     weights: &Weights,
@@ -178,18 +179,28 @@ pub fn assemble(
     let book = book_include(weights);
     let linetab_inc = linetab_include(weights);
     let edgetab_inc = edgetab_include(weights);
-    let options = Options::default()
-        .generated_file(WEIGHTS_INCLUDE, weights_inc.clone())
-        .generated_file(BOOK_INCLUDE, book.text.clone())
-        .generated_file(LINETAB_INCLUDE, linetab_inc.clone())
-        .generated_file(EDGETAB_INCLUDE, edgetab_inc.clone());
     let main = sources.main_path();
-    let roots = [main.clone()];
-    let assembly = match sources.memory_files() {
-        Some(files) => cpc_asm::assemble_with(&files, &roots, &options),
-        None => cpc_asm::assemble_with(&FileSystem, &roots, &options),
-    }
-    .map_err(|diagnostics| BuildError::Assembly { diagnostics })?;
+    let assemble_with = |book: &BookInclude| {
+        let options = Options::default()
+            .generated_file(WEIGHTS_INCLUDE, weights_inc.clone())
+            .generated_file(BOOK_INCLUDE, book.text.clone())
+            .generated_file(LINETAB_INCLUDE, linetab_inc.clone())
+            .generated_file(EDGETAB_INCLUDE, edgetab_inc.clone());
+        let roots = [main.clone()];
+        match sources.memory_files() {
+            Some(files) => cpc_asm::assemble_with(&files, &roots, &options),
+            None => cpc_asm::assemble_with(&FileSystem, &roots, &options),
+        }
+    };
+    let assembly = match assemble_with(&book) {
+        Ok(assembly) => assembly,
+        Err(diagnostics) => {
+            return Err(book_too_big(&diagnostics, &book, || {
+                assemble_with(&empty_book_include(weights)).ok()
+            })
+            .unwrap_or(BuildError::Assembly { diagnostics }))
+        }
+    };
     let len = assembly.binary().len() as u32;
     if len == 0 {
         return Err(BuildError::Empty(main.display().to_string()));
@@ -213,6 +224,41 @@ pub fn assemble(
         book,
         linetab_inc,
         edgetab_inc,
+    })
+}
+
+/// The end of the search's RAM below which the program must end, and where `RUN"` stops
+/// loading (cpc/main.asm's layout checks, whose errors name these instructions).
+const LAYOUT_CHECKS: [&str; 2] = [
+    "the_program_runs_into_the_search_ram",
+    "the_program_file_runs_past_himem",
+];
+
+/// When the program failed one of cpc/main.asm's layout checks with a book in it, and builds
+/// without the book (`without_book`), the error that says so and how much book fits.
+fn book_too_big(
+    diagnostics: &cpc_asm::Diagnostics,
+    book: &BookInclude,
+    without_book: impl FnOnce() -> Option<Assembly>,
+) -> Option<BuildError> {
+    let text = diagnostics.to_string();
+    if book.entries == 0 || !LAYOUT_CHECKS.iter().any(|c| text.contains(c)) {
+        return None;
+    }
+    let bare = without_book()?;
+    let at = |name: &str| bare.symbol(name);
+    let ram = at("FRAMES")? - at("program_end")?;
+    let load = i64::from(*LOAD_RANGE.end()) + 1 - at("image_end")?;
+    let (room, limit) = if ram <= load {
+        (ram, "below the search's RAM, FRAMES")
+    } else {
+        (load, "below HIMEM, where RUN\" stops loading")
+    };
+    Some(BuildError::BookTooBig {
+        entries: book.entries,
+        bytes: book.entries * book_inc::ENTRY_BYTES,
+        room: usize::try_from(room).unwrap_or(0),
+        limit,
     })
 }
 
