@@ -17,6 +17,8 @@ use std::fmt::Write;
 use othello_engine::lines::table;
 use othello_engine::weights::{reverse_state, swap_colours, Weights};
 
+use super::linetab_inc;
+
 /// The name `edgetab.asm` includes.
 pub const EDGETAB_INCLUDE: &str = "edgetab.inc";
 
@@ -53,7 +55,7 @@ pub fn edge_bytes(w: &Weights) -> Option<EdgeBytes> {
         .zip(edge)
         .map(|(&s, &e)| s + i32::from(e))
         .collect();
-    let bias = -values.iter().copied().min().unwrap_or(0);
+    let bias = linetab_inc::bias(&values);
     let bytes = values
         .iter()
         .map(|&v| {
@@ -65,7 +67,7 @@ pub fn edge_bytes(w: &Weights) -> Option<EdgeBytes> {
         bytes,
         bias,
         values: edge.to_vec(),
-        line_bias: -shares.iter().copied().min().unwrap_or(0),
+        line_bias: linetab_inc::bias(&shares),
     })
 }
 

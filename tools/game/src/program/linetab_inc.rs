@@ -19,7 +19,7 @@ pub const LINETAB_INCLUDE: &str = "linetab.inc";
 /// The bias of each table: minus its smallest share, so that its bytes are unsigned and as
 /// small as they can be (the weights file keeps every share within -SHARE_LIMIT..SHARE_LIMIT,
 /// docs/ai.md 2, so a byte never exceeds 2 * SHARE_LIMIT).
-fn bias(t: &[i32]) -> i32 {
+pub(super) fn bias(t: &[i32]) -> i32 {
     -t.iter().copied().min().unwrap_or(0)
 }
 
