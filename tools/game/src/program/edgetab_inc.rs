@@ -17,7 +17,7 @@ use std::fmt::Write;
 use othello_engine::lines::table;
 use othello_engine::weights::{reverse_state, swap_colours, Weights};
 
-use super::linetab_inc;
+use super::bias::bias as table_bias;
 
 /// The name `edgetab.asm` includes.
 pub const EDGETAB_INCLUDE: &str = "edgetab.inc";
@@ -55,7 +55,7 @@ pub fn edge_bytes(w: &Weights) -> Option<EdgeBytes> {
         .zip(edge)
         .map(|(&s, &e)| s + i32::from(e))
         .collect();
-    let bias = linetab_inc::bias(&values);
+    let bias = table_bias(&values);
     let bytes = values
         .iter()
         .map(|&v| {
@@ -67,7 +67,7 @@ pub fn edge_bytes(w: &Weights) -> Option<EdgeBytes> {
         bytes,
         bias,
         values: edge.to_vec(),
-        line_bias: linetab_inc::bias(&shares),
+        line_bias: table_bias(&shares),
     })
 }
 

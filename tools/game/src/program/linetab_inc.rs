@@ -11,17 +11,11 @@ use othello_engine::eval::EDGES;
 use othello_engine::lines::{lines, table, LENGTHS, LINE_COUNT};
 use othello_engine::weights::Weights;
 
+use super::bias::bias;
 use super::edgetab_inc::edge_bytes;
 
 /// The name `linetab.asm` includes.
 pub const LINETAB_INCLUDE: &str = "linetab.inc";
-
-/// The bias of each table: minus its smallest share, so that its bytes are unsigned and as
-/// small as they can be (the weights file keeps every share within -SHARE_LIMIT..SHARE_LIMIT,
-/// docs/ai.md 2, so a byte never exceeds 2 * SHARE_LIMIT).
-pub(super) fn bias(t: &[i32]) -> i32 {
-    -t.iter().copied().min().unwrap_or(0)
-}
 
 /// Adds group `group`'s total (A) to DE, with its carry check.
 fn fold_group(s: &mut String, group: usize) {

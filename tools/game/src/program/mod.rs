@@ -8,6 +8,7 @@
 //! likewise through `book.inc` ([`book_inc`]), and the leaf's line tables, made from the two
 //! mobility weights, through `linetab.inc` ([`linetab_inc`]).
 
+mod bias;
 pub mod book_inc;
 pub mod edgetab_inc;
 pub mod linetab_inc;
