@@ -21,6 +21,8 @@ mod reports;
 mod run_cmd;
 mod tape_cmd;
 mod tune_cmd;
+mod tune_edge_cmd;
+mod tune_run;
 mod verify_cmd;
 mod web_cmd;
 mod z80_gtp_cmd;

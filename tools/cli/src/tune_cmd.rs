@@ -3,8 +3,6 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use cpc_dsk::write_atomically;
@@ -15,6 +13,8 @@ use cpc_matches::tune::{self, TuneConfig};
 use othello_engine::weights::Weights;
 
 use crate::progress_bar::Bar;
+use crate::tune_edge_cmd::{self, EdgeArgs};
+use crate::tune_run::{say_if_the_book_no_longer_applies, stop_on_ctrl_c, worker_pool};
 
 /// The options of `tune` (the command's help is on its variant in main.rs).
 #[derive(clap::Args)]
@@ -27,21 +27,26 @@ pub struct TuneArgs {
     output: PathBuf,
     /// The parameter groups to tune, comma-separated: squares (the 64 squares under the
     /// board's 8 symmetries, 9 values; the centre is never empty), all-squares (each square on
-    /// its own), corner, flips, pass-bonus, mobility, potential
+    /// its own), corner, flips, pass-bonus, mobility, potential; or, alone, edge: the edge
+    /// table fitted again to --games self-play games at --level, for the rest of the file
     #[arg(long, value_name = "GROUPS", default_value = "squares")]
     params: String,
+    /// With --params edge: the self-play games the table is fitted to [default: 30000]
+    #[arg(long, value_name = "N")]
+    games: Option<usize>,
     /// The level both sides play (1 and 2: Nixon's move scores, 3 and up: the searches)
-    #[arg(long, default_value_t = 2)]
-    level: u8,
+    /// [default: 2; with --params edge 4]
+    #[arg(long)]
+    level: Option<u8>,
     /// SPSA iterations
     #[arg(long, default_value_t = 200)]
     iterations: usize,
     /// Game pairs per iteration (each opening played with both colours)
     #[arg(long, default_value_t = 32)]
     pairs: usize,
-    /// Random plies of each opening
-    #[arg(long, default_value_t = 6)]
-    random_plies: u32,
+    /// Random plies of each opening [default: 6; with --params edge 8]
+    #[arg(long)]
+    random_plies: Option<u32>,
     /// SPSA's perturbation c: how far each parameter is moved to compare (weight units)
     #[arg(long, default_value_t = 6.0)]
     step: f64,
@@ -67,6 +72,26 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
         .map(|g| Group::parse(g.trim()))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| anyhow::anyhow!("--params: {e}"))?;
+    if groups.contains(&Group::Edge) {
+        if groups.len() > 1 {
+            bail!("--params: edge is fitted to games, not tuned by SPSA: give it alone");
+        }
+        return tune_edge_cmd::run(
+            &EdgeArgs {
+                input,
+                output: args.output,
+                games: args.games,
+                level: args.level,
+                random_plies: args.random_plies,
+                seed: args.seed,
+                threads: args.threads,
+            },
+            &text,
+        );
+    }
+    if args.games.is_some() {
+        bail!("--games is for --params edge (SPSA plays --pairs game pairs an iteration)");
+    }
     if args.iterations == 0 || args.pairs == 0 {
         bail!("--iterations and --pairs must be at least 1");
     }
@@ -75,10 +100,10 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
     }
     let config = TuneConfig {
         params: params::params(&groups),
-        level: args.level,
+        level: args.level.unwrap_or(2),
         iterations: args.iterations,
         pairs: args.pairs,
-        random_plies: args.random_plies,
+        random_plies: args.random_plies.unwrap_or(6),
         gains: Gains {
             a: args.rate,
             c: args.step,
@@ -86,14 +111,8 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
         },
         seed: args.seed,
     };
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed))
-        .context("cannot catch Ctrl-C")?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .context("cannot start the worker threads")?;
+    let stop = stop_on_ctrl_c()?;
+    let pool = worker_pool(args.threads)?;
     println!(
         "tune: {} parameters of {} at level {}, {} iterations of {} game pairs (seed {})",
         config.params.len(),
@@ -149,13 +168,6 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
         result.iterations,
         if result.stopped { " (stopped)" } else { "" }
     );
-    match tune::book_mismatch(&after) {
-        Some(why) if tune::book_mismatch(&before).is_none() => println!(
-            "the opening book no longer applies ({why}): the tuned file plays without it; \
-             `cpc-othello engine book --generate --weights {}` computes one",
-            args.output.display()
-        ),
-        _ => {}
-    }
+    say_if_the_book_no_longer_applies(&before, &after, &args.output);
     Ok(ExitCode::SUCCESS)
 }

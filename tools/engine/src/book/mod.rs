@@ -216,7 +216,7 @@ impl Book {
         } else if fingerprint != self.evaluation {
             Some(format!(
                 "the book was computed for evaluation {:08x}, the weights file's is {fingerprint:08x} \
-                 (squares, corner or mobility changed)",
+                 (squares, corner, mobility or edge table changed)",
                 self.evaluation
             ))
         } else {

@@ -2,10 +2,13 @@
 //! plays the Z80 program's moves (the verification proves it) thousands of times faster.
 //! [`spsa`] moves the parameters a user names ([`params`]); each iteration plays game pairs
 //! (both colours of seeded openings) between the two perturbed tables on all cores. The file
-//! is written back with its comments and layout, and a header saying how it was made.
+//! is written back with its comments and layout, and a header saying how it was made. The
+//! edge table is not moved by SPSA but fitted to self-play games ([`edge`]).
 
+pub mod edge;
 pub mod margin;
 pub mod params;
+pub mod pattern_fit;
 pub mod spsa;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -59,14 +62,7 @@ pub fn run(
     stop: &AtomicBool,
     progress: &dyn Progress,
 ) -> Result<TuneResult, String> {
-    let start = Weights::parse(text, "tune").map_err(|e| e.to_string())?;
-    if start.level(config.level).is_none() {
-        return Err(format!(
-            "level {}: not defined (the file defines 1 to {})",
-            config.level,
-            start.max_level()
-        ));
-    }
+    let start = weights_at_level(text, config.level)?;
     let ranges: Vec<(i64, i64)> = config.params.iter().map(|p| p.range).collect();
     let mut theta: Vec<f64> = params::read(&config.params, &start)
         .into_iter()
@@ -100,6 +96,21 @@ pub fn run(
         iterations: done,
         stopped: done < config.iterations,
     })
+}
+
+/// The weights of `text`, which must define `level`.
+///
+/// # Errors
+/// A text that does not parse, or no such level.
+pub fn weights_at_level(text: &str, level: u8) -> Result<Weights, String> {
+    let w = Weights::parse(text, "tune").map_err(|e| e.to_string())?;
+    if w.level(level).is_none() {
+        return Err(format!(
+            "level {level}: not defined (the file defines 1 to {})",
+            w.max_level()
+        ));
+    }
+    Ok(w)
 }
 
 /// The score of `a` (0..1) in `config.pairs` game pairs against `b`.

@@ -22,6 +22,8 @@ pub enum Group {
     Mobility,
     /// `search.potential`.
     Potential,
+    /// The `[edge]` table: fitted to self-play games ([`super::edge`]), not moved by SPSA.
+    Edge,
 }
 
 impl Group {
@@ -34,6 +36,7 @@ impl Group {
         ("pass-bonus", Group::PassBonus),
         ("mobility", Group::Mobility),
         ("potential", Group::Potential),
+        ("edge", Group::Edge),
     ];
 
     /// Parses one name.
@@ -150,6 +153,8 @@ pub fn params(groups: &[Group]) -> Vec<Param> {
             Group::PassBonus => keyed(&mut out, "level2", "pass_bonus"),
             Group::Mobility => keyed(&mut out, "search", "mobility"),
             Group::Potential => keyed(&mut out, "search", "potential"),
+            // Fitted, not tuned: no SPSA parameter.
+            Group::Edge => {}
         }
     }
     out
