@@ -5,7 +5,8 @@
 set -e
 out=${1:?OUT_DIR}
 mkdir -p "$out"
-sed 's/^plies = 8 .*/plies = 0/' cpc/weights.toml > "$out/base.toml"
+# The trials' base had no edge table (cpc/weights.toml has one since the second step): cut it.
+sed -e 's/^plies = 8 .*/plies = 0/' -e '/^\[edge\]/,$d' cpc/weights.toml > "$out/base.toml"
 t=docs/trials53
 cat "$out/base.toml" "$t/edge-edge-byte.toml" > "$out/edge-byte.toml"
 cat "$out/base.toml" "$t/edge-both-byte.toml" "$t/corner-both.toml" > "$out/both-byte.toml"
