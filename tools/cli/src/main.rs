@@ -75,6 +75,11 @@ enum Command {
     /// comments and layout, with a header saying how it was made. Ctrl-C stops after the
     /// current iteration and writes the table reached so far. Check the result on the CPC with
     /// `match --black z80:L@OUT --white z80:L --alternate`.
+    ///
+    /// `--params edge` instead fits the edge table again: GAMES self-play games at LEVEL of the
+    /// file without its table, then the table that best explains their final scores beyond
+    /// the rest of the evaluation; Ctrl-C lets the games under way finish and fits the table
+    /// to the games played.
     Tune(tune_cmd::TuneArgs),
     /// Measure the margin of the selective search (docs/ai.md 4.5) for a weights file.
     ///

@@ -38,21 +38,22 @@ pub struct TuneArgs {
     /// [default: 2; with --params edge 4]
     #[arg(long)]
     level: Option<u8>,
-    /// SPSA iterations
-    #[arg(long, default_value_t = 200)]
-    iterations: usize,
-    /// Game pairs per iteration (each opening played with both colours)
-    #[arg(long, default_value_t = 32)]
-    pairs: usize,
+    /// SPSA iterations [default: 200]
+    #[arg(long)]
+    iterations: Option<usize>,
+    /// Game pairs per iteration (each opening played with both colours) [default: 32]
+    #[arg(long)]
+    pairs: Option<usize>,
     /// Random plies of each opening [default: 6; with --params edge 8]
     #[arg(long)]
     random_plies: Option<u32>,
     /// SPSA's perturbation c: how far each parameter is moved to compare (weight units)
-    #[arg(long, default_value_t = 6.0)]
-    step: f64,
-    /// SPSA's gain a: how far the table moves per iteration for a given result
-    #[arg(long, default_value_t = 30.0)]
-    rate: f64,
+    /// [default: 6]
+    #[arg(long)]
+    step: Option<f64>,
+    /// SPSA's gain a: how far the table moves per iteration for a given result [default: 30]
+    #[arg(long)]
+    rate: Option<f64>,
     /// Seed of the perturbations and the openings: the same seed gives the same file
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -76,6 +77,15 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
         if groups.len() > 1 {
             bail!("--params: edge is fitted to games, not tuned by SPSA: give it alone");
         }
+        if args.iterations.is_some()
+            || args.pairs.is_some()
+            || args.step.is_some()
+            || args.rate.is_some()
+        {
+            bail!(
+                "--iterations, --pairs, --step and --rate are SPSA's: --params edge takes --games"
+            );
+        }
         return tune_edge_cmd::run(
             &EdgeArgs {
                 input,
@@ -92,22 +102,24 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
     if args.games.is_some() {
         bail!("--games is for --params edge (SPSA plays --pairs game pairs an iteration)");
     }
-    if args.iterations == 0 || args.pairs == 0 {
+    let (iterations, pairs) = (args.iterations.unwrap_or(200), args.pairs.unwrap_or(32));
+    let (step, rate) = (args.step.unwrap_or(6.0), args.rate.unwrap_or(30.0));
+    if iterations == 0 || pairs == 0 {
         bail!("--iterations and --pairs must be at least 1");
     }
-    if !(args.step > 0.0 && args.rate > 0.0) {
+    if !(step > 0.0 && rate > 0.0) {
         bail!("--step and --rate must be positive");
     }
     let config = TuneConfig {
         params: params::params(&groups),
         level: args.level.unwrap_or(2),
-        iterations: args.iterations,
-        pairs: args.pairs,
+        iterations,
+        pairs,
         random_plies: args.random_plies.unwrap_or(6),
         gains: Gains {
-            a: args.rate,
-            c: args.step,
-            big_a: (args.iterations as f64 / 10.0).max(1.0),
+            a: rate,
+            c: step,
+            big_a: (iterations as f64 / 10.0).max(1.0),
         },
         seed: args.seed,
     };
@@ -138,8 +150,8 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
         config.iterations,
         config.pairs,
         config.random_plies,
-        args.step,
-        args.rate,
+        step,
+        rate,
         config.seed,
         input.display(),
         result.iterations,

@@ -86,7 +86,7 @@ fn bad_options_are_clear_errors_and_help_explains_every_option() {
 #[test]
 fn the_edge_table_is_fitted_again_reproducibly() {
     let dir = common::scratch("cli-tune", "the_edge_table_is_fitted_again_reproducibly");
-    let run = |name: &str| {
+    let run = |name: &str, threads: &str| {
         let out = dir.join(name);
         let (code, stdout, stderr) = tune(&[
             "-o",
@@ -98,7 +98,7 @@ fn the_edge_table_is_fitted_again_reproducibly() {
             "--level",
             "3",
             "--threads",
-            "2",
+            threads,
         ]);
         assert_eq!(code, 0, "{stderr}");
         assert!(stdout.contains("after 30 games"), "{stdout}");
@@ -108,10 +108,10 @@ fn the_edge_table_is_fitted_again_reproducibly() {
         );
         std::fs::read_to_string(out).unwrap()
     };
-    let a = run("a.toml");
+    let a = run("a.toml", "1");
     assert_eq!(
         a,
-        run("b.toml"),
+        run("b.toml", "2"),
         "the same seed gives the same table, on any threads"
     );
     assert!(a.starts_with(
@@ -145,6 +145,11 @@ fn the_edge_fit_refuses_what_it_cannot_do() {
         (
             vec!["--params", "edge", "--games", "0"],
             "--games must be at least 1",
+        ),
+        (vec!["--params", "edge", "--pairs", "4"], "are SPSA's"),
+        (
+            vec!["--params", "edge", "--games", "20000000"],
+            "at most 10000000",
         ),
     ] {
         let (code, _, stderr) = tune(&[&["-o", o][..], &args].concat());

@@ -21,6 +21,9 @@ use super::{opening, weights_at_level};
 /// (the table only matters where the search ends on the evaluation).
 pub const SAMPLED_EMPTIES: std::ops::RangeInclusive<u32> = 14..=50;
 
+/// The most games a fit plays (10^7 games are about 12 GB of samples).
+pub const MAX_GAMES: usize = 10_000_000;
+
 /// What an edge fit does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EdgeFitConfig {
@@ -70,6 +73,14 @@ pub fn run(
     if config.games == 0 {
         return Err("no games to fit the edge table to".into());
     }
+    if config.games > MAX_GAMES {
+        return Err(format!(
+            "{} games: at most {MAX_GAMES} (each keeps its 37 positions in memory)",
+            config.games
+        ));
+    }
+    // A file the table cannot be written into is refused before the games.
+    write(text, &[0; 6561])?;
     // The table is fitted beyond the rest of the evaluation, from games the rest plays: where
     // both sides already value edges, a bad edge is rarely seen and the table learns less
     // (the same file's table fitted from its own games lost 40.6 % against the shipped one,
@@ -82,7 +93,7 @@ pub fn run(
             if stop.load(Ordering::Relaxed) {
                 return None;
             }
-            let start = opening(config.seed.wrapping_add(g as u64), config.random_plies);
+            let start = opening(game_seed(config.seed, g as u64), config.random_plies);
             let samples = game_samples(start, &base, config.level);
             progress.advance(1);
             Some(samples)
@@ -91,7 +102,11 @@ pub fn run(
     let played = games.iter().flatten().count();
     let data: Vec<Sample> = games.into_iter().flatten().flatten().collect();
     if data.is_empty() {
-        return Err("no positions to fit the edge table to (stopped before a game ended)".into());
+        return Err(if stop.load(Ordering::Relaxed) {
+            "no positions to fit the edge table to: stopped before a game ended".into()
+        } else {
+            "no positions to fit the edge table to: the random openings ended the games".into()
+        });
     }
     progress.phase("fit", 1);
     let fitted = fit(&data, FitOptions::new(true, false));
@@ -104,6 +119,15 @@ pub fn run(
         rmse: (fitted.base_rmse, last),
         stopped: played < config.games,
     })
+}
+
+/// The opening seed of game `g`: mixed (splitmix64), because `Rng::new` gives neighbouring
+/// seeds the same sequence (`seed + g` played each opening twice).
+fn game_seed(seed: u64, g: u64) -> u64 {
+    let mut z = seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// One self-play game of `base` at `level` from `start`: its positions with
@@ -161,11 +185,21 @@ pub fn write(text: &str, values: &[i8]) -> Result<String, String> {
     }
     array.set_trailing("\n");
     array.set_trailing_comma(true);
-    match doc.get_mut("edge") {
-        Some(Item::Table(table)) => {
-            table.insert("values", toml_edit::value(array));
-        }
-        Some(_) => return Err("`edge` is not a table".into()),
+    let has_edge = doc.contains_key("edge");
+    match doc.get_mut("edge").and_then(Item::as_table_like_mut) {
+        Some(table) => match table.get_mut("values") {
+            // Replacing the value alone keeps the key's comments and the one after the array.
+            Some(Item::Value(old)) => {
+                let decor = old.decor().clone();
+                let mut new = Value::Array(array);
+                *new.decor_mut() = decor;
+                *old = new;
+            }
+            _ => {
+                table.insert("values", toml_edit::value(array));
+            }
+        },
+        None if has_edge => return Err("`edge` is not a table".into()),
         None => {
             let mut table = Table::new();
             table.insert("values", toml_edit::value(array));
@@ -240,6 +274,34 @@ mod tests {
     }
 
     #[test]
+    fn the_comments_around_the_table_stay() {
+        let text =
+            "# top\n[edge] # the section\n# before the values\nvalues = [1, 2] # after\n# end\n";
+        let out = write(text, &[0; 6561]).unwrap();
+        for comment in [
+            "# top",
+            "# the section",
+            "# before the values",
+            "# after",
+            "# end",
+        ] {
+            assert!(out.contains(comment), "{comment} lost:\n{}", &out[..200]);
+        }
+        let inline = write("edge = { values = [1] }\n", &[0; 6561]).unwrap();
+        let doc: DocumentMut = inline.parse().unwrap();
+        assert_eq!(doc["edge"]["values"].as_array().map(Array::len), Some(6561));
+    }
+
+    #[test]
+    fn every_game_has_its_own_opening() {
+        let openings: std::collections::BTreeSet<_> = (0..1000)
+            .map(|g| opening(game_seed(1, g), 8))
+            .map(|b| b.player_opponent())
+            .collect();
+        assert!(openings.len() > 990, "{} distinct of 1000", openings.len());
+    }
+
+    #[test]
     fn bad_requests_are_clear_errors() {
         let stop = AtomicBool::new(false);
         let err = |c: EdgeFitConfig| run(DEFAULT_TOML, &c, &stop, &Silent).unwrap_err();
@@ -260,5 +322,13 @@ mod tests {
         assert!(write("edge = 3", &[0; 6561])
             .unwrap_err()
             .contains("not a table"));
+        let huge = EdgeFitConfig {
+            games: MAX_GAMES + 1,
+            ..config(4, 1)
+        };
+        assert!(err(huge).contains("at most"));
+        // Refused before any game, by the validator, with where (file:line:col).
+        let bad = run("edge = 3", &config(4, 1), &stop, &Silent).unwrap_err();
+        assert!(bad.starts_with("tune:1:8:"), "{bad}");
     }
 }
