@@ -8,6 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use othello_engine::ai::best_move;
 use othello_engine::eval::evaluate;
+// Mixed: `Rng::new` gives neighbouring seeds the same sequence (`seed + g` played each
+// opening twice).
+use othello_engine::rng::mix_seed;
 use othello_engine::weights::Weights;
 use rayon::prelude::*;
 use toml_edit::{Array, DocumentMut, Item, Table, Value};
@@ -93,7 +96,7 @@ pub fn run(
             if stop.load(Ordering::Relaxed) {
                 return None;
             }
-            let start = opening(game_seed(config.seed, g as u64), config.random_plies);
+            let start = opening(mix_seed(&[config.seed, g as u64]), config.random_plies);
             let samples = game_samples(start, &base, config.level);
             progress.advance(1);
             Some(samples)
@@ -119,15 +122,6 @@ pub fn run(
         rmse: (fitted.base_rmse, last),
         stopped: played < config.games,
     })
-}
-
-/// The opening seed of game `g`: mixed (splitmix64), because `Rng::new` gives neighbouring
-/// seeds the same sequence (`seed + g` played each opening twice).
-fn game_seed(seed: u64, g: u64) -> u64 {
-    let mut z = seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// One self-play game of `base` at `level` from `start`: its positions with
@@ -295,7 +289,7 @@ mod tests {
     #[test]
     fn every_game_has_its_own_opening() {
         let openings: std::collections::BTreeSet<_> = (0..1000)
-            .map(|g| opening(game_seed(1, g), 8))
+            .map(|g| opening(mix_seed(&[1, g]), 8))
             .map(|b| b.player_opponent())
             .collect();
         assert!(openings.len() > 990, "{} distinct of 1000", openings.len());
