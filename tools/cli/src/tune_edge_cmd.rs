@@ -16,8 +16,8 @@ use crate::tune_run::{say_if_the_book_no_longer_applies, stop_on_ctrl_c, worker_
 const DEFAULT_GAMES: usize = 30_000;
 /// The level of the fit's games: depth 4, exact from 10, about the trials' games.
 const DEFAULT_LEVEL: u8 = 4;
-/// The trials' openings. More varied games teach the table more: with 6 random plies the
-/// refitted shipped file scored 44.9 % against it, with 8 54.5 % (docs/trials-53.md).
+/// The trials' openings, the more varied: one fit with 6 random plies scored 44.9 % against
+/// the shipped table, fits with 8 47.9-55.6 % (docs/trials-53.md).
 const DEFAULT_RANDOM_PLIES: u32 = 8;
 
 /// What `tune --params edge` was asked (the options of `tune` that apply to it).
