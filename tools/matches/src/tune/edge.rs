@@ -6,7 +6,6 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use othello_engine::ai::best_move;
 use othello_engine::eval::evaluate;
 // Mixed: `Rng::new` gives neighbouring seeds the same sequence (`seed + g` played each
 // opening twice).
@@ -18,7 +17,7 @@ use toml_edit::{Array, DocumentMut, Item, Table, Value};
 use cpc_game::progress::Progress;
 
 use super::pattern_fit::{fit, FitOptions, Sample};
-use super::{opening, weights_at_level};
+use super::{opening, play_out, weights_at_level};
 
 /// The positions that make samples: from the middle game to where level 7 solves exactly
 /// (the table only matters where the search ends on the evaluation).
@@ -130,20 +129,17 @@ fn game_samples(start: othello_engine::board::Board, base: &Weights, level: u8) 
     use othello_engine::board::Color;
     let mut board = start;
     let mut positions: Vec<(u64, u64, Color)> = Vec::new();
-    while !board.is_game_over() {
-        if board.must_pass() {
-            board.pass();
-            continue;
-        }
-        if SAMPLED_EMPTIES.contains(&board.empties().count_ones()) {
-            let (p, o) = board.player_opponent();
-            positions.push((p, o, board.to_move));
-        }
-        let mv = best_move(&board, level, base)
-            .best_move
-            .expect("a side that can move gets a move");
-        board.play(mv);
-    }
+    play_out(
+        &mut board,
+        level,
+        |_| base,
+        |b| {
+            if SAMPLED_EMPTIES.contains(&b.empties().count_ones()) {
+                let (p, o) = b.player_opponent();
+                positions.push((p, o, b.to_move));
+            }
+        },
+    );
     let s = board.final_score();
     let black = f64::from(s.black) - f64::from(s.white);
     positions

@@ -149,17 +149,12 @@ pub fn game_points(start: &Board, a: &Weights, b: &Weights, swapped: bool, level
     } else {
         start.to_move
     };
-    while !board.is_game_over() {
-        if board.must_pass() {
-            board.pass();
-            continue;
-        }
-        let w = if board.to_move == a_color { a } else { b };
-        let mv = best_move(&board, level, w)
-            .best_move
-            .expect("a side that can move gets a move");
-        board.play(mv);
-    }
+    play_out(
+        &mut board,
+        level,
+        |colour| if colour == a_color { a } else { b },
+        |_| {},
+    );
     let s = board.final_score();
     let (mine, theirs) = match a_color {
         Color::Black => (s.black, s.white),
@@ -169,6 +164,27 @@ pub fn game_points(start: &Board, a: &Weights, b: &Weights, swapped: bool, level
         std::cmp::Ordering::Greater => 1.0,
         std::cmp::Ordering::Equal => 0.5,
         std::cmp::Ordering::Less => 0.0,
+    }
+}
+
+/// Plays `board` to the end at `level`, each side with `weights_of` its colour; `before_move`
+/// sees every position where a side moves (passes are played without it).
+pub fn play_out<'w>(
+    board: &mut Board,
+    level: u8,
+    weights_of: impl Fn(Color) -> &'w Weights,
+    mut before_move: impl FnMut(&Board),
+) {
+    while !board.is_game_over() {
+        if board.must_pass() {
+            board.pass();
+            continue;
+        }
+        before_move(board);
+        let mv = best_move(board, level, weights_of(board.to_move))
+            .best_move
+            .expect("a side that can move gets a move");
+        board.play(mv);
     }
 }
 

@@ -180,27 +180,14 @@ pub fn fit(data: &[Sample], options: FitOptions) -> Fitted {
             let r = s.y - c * s.e - pred(s, &et, &ct);
             sse += r * r;
             if options.edge {
-                for &i in &s.edges {
-                    let (k, sg) = edge_cls[i as usize];
-                    er[k] += sg * r;
-                    en[k] += sg * sg;
-                }
+                gather(&s.edges, &edge_cls, r, &mut er, &mut en);
             }
             if options.corner {
-                for &i in &s.corners {
-                    let (k, sg) = corner_cls[i as usize];
-                    cr[k] += sg * r;
-                    cn[k] += sg * sg;
-                }
+                gather(&s.corners, &corner_cls, r, &mut cr, &mut cn);
             }
         }
-        // The ridge: each step goes toward the minimiser of Σr² + λT² for that entry.
-        for k in 0..et.len() {
-            et[k] += eta * (er[k] - lambda * et[k]) / (en[k] + lambda);
-        }
-        for k in 0..ct.len() {
-            ct[k] += eta * (cr[k] - lambda * ct[k]) / (cn[k] + lambda);
-        }
+        ridge_step(&mut et, &er, &en, eta, lambda);
+        ridge_step(&mut ct, &cr, &cn, eta, lambda);
         epochs.push((c, rmse(sse)));
     }
     let values = |cls: &[(usize, f64)], t: &[f64]| -> Vec<i8> {
@@ -217,6 +204,22 @@ pub fn fit(data: &[Sample], options: FitOptions) -> Fitted {
         epochs,
         edge: options.edge.then(|| values(&edge_cls, &et)),
         corner: options.corner.then(|| values(&corner_cls, &ct)),
+    }
+}
+
+/// Adds a sample's residual `r` to the sums of the classes its four `states` fall in.
+fn gather(states: &[u16; 4], cls: &[(usize, f64)], r: f64, sums: &mut [f64], counts: &mut [f64]) {
+    for &i in states {
+        let (k, sg) = cls[i as usize];
+        sums[k] += sg * r;
+        counts[k] += sg * sg;
+    }
+}
+
+/// One damped step of each entry toward the minimiser of Σr² + λT² for it (the ridge).
+fn ridge_step(t: &mut [f64], sums: &[f64], counts: &[f64], eta: f64, lambda: f64) {
+    for ((t, &sum), &n) in t.iter_mut().zip(sums).zip(counts) {
+        *t += eta * (sum - lambda * *t) / (n + lambda);
     }
 }
 
