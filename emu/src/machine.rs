@@ -179,19 +179,38 @@ impl Cpc {
     }
 
     /// Watches the RAM byte the CPU writes at `addr` (in the current RAM configuration), or
-    /// nothing: [`Cpc::run_frames_watching`] stops when it is written. [`Cpc::reset`] keeps it.
+    /// nothing: [`Cpc::run_frames_watching`] and [`Cpc::run_watching`] stop when it is
+    /// written. [`Cpc::reset`] keeps it.
     pub fn watch_writes(&mut self, addr: Option<u16>) {
-        self.bus.mem.watch_writes(addr);
+        match addr {
+            Some(a) => self.bus.mem.watch_writes(a, 1),
+            None => self.bus.mem.watch_writes(0, 0),
+        };
+    }
+
+    /// Watches the `len` RAM bytes from `first` as [`Cpc::watch_writes`] watches one, or
+    /// nothing (`len` 0). False, and nothing watched, if they cross a 16 KB boundary of the
+    /// address space (&4000, &8000, &C000).
+    pub fn watch_writes_span(&mut self, first: u16, len: u16) -> bool {
+        self.bus.mem.watch_writes(first, len)
     }
 
     /// Runs `n` frames, as [`Cpc::run_frames`], but stops right after the instruction (or the
-    /// interrupt acknowledge) that writes the watched byte, even with the value it held: true
+    /// interrupt acknowledge) that writes a watched byte, even with the value it held: true
     /// then. Much cheaper than [`Cpc::run_until`] reading the byte after every instruction:
     /// the watch is one comparison per write.
     pub fn run_frames_watching(&mut self, n: u64) -> Result<bool, EmuError> {
         let target = self.frame + n;
         self.bus.mem.clear_watch_hit();
         self.run_core(u64::MAX, target, |m| m.bus.mem.watch_hit())
+    }
+
+    /// Runs until the instruction (or interrupt acknowledge) that writes a watched byte, at
+    /// most `limit_us`: [`Cpc::run_until`] with a condition that reads the byte stopping at
+    /// the same instruction, whenever that byte changes, at the watch's cost.
+    pub fn run_watching(&mut self, limit_us: u64) -> Result<RunOutcome, EmuError> {
+        self.bus.mem.clear_watch_hit();
+        self.run_until(limit_us, |m| m.bus.mem.watch_hit())
     }
 
     /// Runs for `us` microseconds of CPC time (to the first instruction boundary at or after).

@@ -38,9 +38,10 @@ pub struct Memory {
     has_lower: bool,
     upper_images: Vec<(u8, Vec<u8>)>,
     upper_selected: u8,
-    /// The index in `bytes` whose writes are watched (`usize::MAX`: none), and whether one
-    /// happened since [`Memory::clear_watch_hit`].
+    /// The first index in `bytes` whose writes are watched and how many from it (0: none),
+    /// and whether one happened since [`Memory::clear_watch_hit`].
     watched: usize,
+    watched_len: usize,
     watch_hit: bool,
 }
 
@@ -64,7 +65,8 @@ impl Memory {
             has_lower: false,
             upper_images: Vec::new(),
             upper_selected: 0,
-            watched: usize::MAX,
+            watched: 0,
+            watched_len: 0,
             watch_hit: false,
         };
         m.remap();
@@ -86,25 +88,32 @@ impl Memory {
     pub fn write(&mut self, addr: u16, value: u8) {
         let index = self.write_index(addr);
         self.bytes[index] = value;
-        if index == self.watched {
+        if index.wrapping_sub(self.watched) < self.watched_len {
             self.watch_hit = true;
         }
     }
 
-    /// Watches writes to the RAM byte the CPU writes at `addr` in the current configuration
-    /// (the byte, wherever a later configuration shows it), or nothing.
-    pub fn watch_writes(&mut self, addr: Option<u16>) {
-        self.watched = addr.map_or(usize::MAX, |a| self.write_index(a));
+    /// Watches writes to the `len` RAM bytes the CPU writes from `first` in the current
+    /// configuration (those bytes, wherever a later configuration shows them), or nothing
+    /// (`len` 0). False, and nothing watched, when they cross a 16 KB page: the next page's
+    /// bytes may then lie anywhere in the store.
+    pub fn watch_writes(&mut self, first: u16, len: u16) -> bool {
+        let last = first.wrapping_add(len.saturating_sub(1));
+        let fits = len == 0 || (first >> 14 == last >> 14 && last >= first);
+        self.watched = self.write_index(first);
+        self.watched_len = if fits { len as usize } else { 0 };
         self.watch_hit = false;
+        fits
     }
 
     /// The same watch as `other`'s (a machine started again keeps it).
     pub fn watch_as(&mut self, other: &Memory) {
         self.watched = other.watched;
+        self.watched_len = other.watched_len;
         self.watch_hit = false;
     }
 
-    /// True when the watched byte was written since the last [`Memory::clear_watch_hit`].
+    /// True when a watched byte was written since the last [`Memory::clear_watch_hit`].
     #[inline]
     pub fn watch_hit(&self) -> bool {
         self.watch_hit

@@ -57,3 +57,37 @@ fn no_watch_runs_the_frames_and_reset_keeps_the_watch() {
     assert!(cpc.run_frames_watching(1).unwrap());
     assert_eq!(cpc.pc(), label(&asm, "first"));
 }
+
+const SPAN: &str = "
+        org &8000
+        di
+        ld a,1
+        ld (below),a
+        ld (pair+1),a
+second: ld (after),a
+        ld hl,&0102
+        ld (pair),hl
+third:  ld a,3
+        ld (pair),a
+fourth: jr fourth
+below:  db 0
+pair:   dw 0
+after:  db 0
+";
+
+#[test]
+fn a_span_stops_at_writes_to_any_of_its_bytes_and_run_watching_keeps_its_time_limit() {
+    let (mut cpc, asm) = boot(SPAN);
+    assert!(cpc.watch_writes_span(label(&asm, "pair"), 2));
+    assert!(cpc.run_watching(1_000).unwrap().met(), "its second byte");
+    assert_eq!(cpc.pc(), label(&asm, "second"));
+    assert!(cpc.run_watching(1_000).unwrap().met(), "both at once");
+    assert_eq!(cpc.pc(), label(&asm, "third"));
+    assert!(cpc.run_watching(1_000).unwrap().met(), "its first byte");
+    assert_eq!(cpc.pc(), label(&asm, "fourth"));
+    let out = cpc.run_watching(5_000).unwrap();
+    assert!(!out.met(), "the bytes beside it are not watched");
+    assert!(matches!(out, cpc_emu::RunOutcome::LimitReached { elapsed_us } if elapsed_us >= 5_000));
+    assert!(!cpc.watch_writes_span(0x7FFF, 2), "across &8000");
+    assert!(cpc.watch_writes_span(0x8000, 0), "nothing");
+}

@@ -161,35 +161,56 @@ impl Driver<'_> {
         }
     }
 
-    /// Runs until the program waits for a key, timing each stay in `ST_THINKING`.
+    /// Runs until the program waits for a key, timing each stay in `ST_THINKING`. `ui_state`
+    /// and `ui_ready` change only by writes: where they are neighbours (every build since
+    /// the write watch), the run stops at each write to them instead of reading both after
+    /// every instruction, and sees each change after the same instruction. (Already waiting,
+    /// the program writes neither: then one instruction is run and read, as before.)
     fn settle(&mut self) -> Result<(), Stop> {
         let ui = self.ui;
         let limit = settle_limit_us(self.setup.level);
+        let (first, last) = (ui.state.min(ui.ready), ui.state.max(ui.ready));
+        let watched =
+            last - first == 1 && self.byte(ui.ready) != 1 && self.cpc.watch_writes_span(first, 2);
         let mut prev = self.state();
         let mut since = self.cpc.time_us();
         let mut thinks = Vec::new();
-        let out = self
-            .cpc
-            .run_until(limit, |m| {
-                let s = m.peek(ui.state);
-                if s != prev {
-                    if s == ui.st_thinking {
-                        since = m.time_us();
-                    } else if prev == ui.st_thinking {
-                        // ai_depth as the call that chose the move left it.
-                        let depth = ui.ai_depth.map_or(0, |a| m.peek(a));
-                        thinks.push((m.time_us() - since, depth));
-                    }
-                    prev = s;
-                }
-                m.peek(ui.ready) == 1
-            })
+        let start = self.cpc.time_us();
+        let mut met = false;
+        while !met {
+            let left = (start + limit).saturating_sub(self.cpc.time_us());
+            let out = if watched {
+                self.cpc.run_watching(left)
+            } else {
+                self.cpc
+                    .run_until(left, |m| m.peek(ui.state) != prev || m.peek(ui.ready) == 1)
+            }
             .map_err(|e| DriverError::Emulator(e.to_string()))?;
+            if !out.met() {
+                break;
+            }
+            let m = &self.cpc;
+            let s = m.peek(ui.state);
+            if s != prev {
+                if s == ui.st_thinking {
+                    since = m.time_us();
+                } else if prev == ui.st_thinking {
+                    // ai_depth as the call that chose the move left it.
+                    let depth = ui.ai_depth.map_or(0, |a| m.peek(a));
+                    thinks.push((m.time_us() - since, depth));
+                }
+                prev = s;
+            }
+            met = m.peek(ui.ready) == 1;
+        }
+        if watched {
+            self.cpc.watch_writes(None);
+        }
         for (us, depth) in thinks {
             self.think_us.push(us);
             self.pending_stages.push_back(depth);
         }
-        if !out.met() {
+        if !met {
             return Err(self.mismatch(
                 format!(
                     "no wait for a key within {} s of CPC time (ui_state {}, pc &{:04X})",
