@@ -8,7 +8,8 @@
 //! the file's leaf evaluation and the game's final disc difference, both for the side to
 //! move. Then it fits three models with `cpc_matches::tune::pattern_fit` (the edge table
 //! alone, the corner regions alone, both together) and writes each table as the TOML array
-//! `[edge] values` or `[corner_region] values` to OUT_DIR/edge-MODEL.toml, corner-MODEL.toml.
+//! `[edge] values` or `[corner_region] values` to OUT_DIR/edge-MODEL.toml, corner-MODEL.toml
+//! (OUT_DIR is created first if missing).
 //! `cpc-othello tune --params edge` fits the edge table the same way from games at a level.
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -93,6 +94,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let depth: u8 = a[1].parse()?;
     let seed: u64 = a[2].parse()?;
     let out = PathBuf::from(&a[3]);
+    // Before the minutes of games, not after them: a missing directory fails at once.
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     let w = match std::env::var("BASE_WEIGHTS") {
         Ok(f) => Weights::load(Path::new(&f))?,
         Err(_) => Weights::default(),
