@@ -182,10 +182,8 @@ impl Cpc {
     /// nothing: [`Cpc::run_frames_watching`] and [`Cpc::run_watching`] stop when it is
     /// written. [`Cpc::reset`] keeps it.
     pub fn watch_writes(&mut self, addr: Option<u16>) {
-        match addr {
-            Some(a) => self.bus.mem.watch_writes(a, 1),
-            None => self.bus.mem.watch_writes(0, 0),
-        };
+        let (first, len) = addr.map_or((0, 0), |a| (a, 1));
+        self.bus.mem.watch_writes(first, len);
     }
 
     /// Watches the `len` RAM bytes from `first` as [`Cpc::watch_writes`] watches one, or

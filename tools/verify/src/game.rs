@@ -169,13 +169,12 @@ impl Driver<'_> {
     fn settle(&mut self) -> Result<(), Stop> {
         let ui = self.ui;
         let limit = settle_limit_us(self.setup.level);
-        let (first, last) = (ui.state.min(ui.ready), ui.state.max(ui.ready));
-        let watched =
-            last - first == 1 && self.byte(ui.ready) != 1 && self.cpc.watch_writes_span(first, 2);
+        let watched = ui.state.abs_diff(ui.ready) == 1
+            && self.byte(ui.ready) != 1
+            && self.cpc.watch_writes_span(ui.state.min(ui.ready), 2);
         let mut prev = self.state();
-        let mut since = self.cpc.time_us();
-        let mut thinks = Vec::new();
         let start = self.cpc.time_us();
+        let mut since = start;
         let mut met = false;
         while !met {
             let left = (start + limit).saturating_sub(self.cpc.time_us());
@@ -189,26 +188,22 @@ impl Driver<'_> {
             if !out.met() {
                 break;
             }
-            let m = &self.cpc;
-            let s = m.peek(ui.state);
+            let s = self.state();
             if s != prev {
                 if s == ui.st_thinking {
-                    since = m.time_us();
+                    since = self.cpc.time_us();
                 } else if prev == ui.st_thinking {
                     // ai_depth as the call that chose the move left it.
-                    let depth = ui.ai_depth.map_or(0, |a| m.peek(a));
-                    thinks.push((m.time_us() - since, depth));
+                    let depth = ui.ai_depth.map_or(0, |a| self.byte(a));
+                    self.think_us.push(self.cpc.time_us() - since);
+                    self.pending_stages.push_back(depth);
                 }
                 prev = s;
             }
-            met = m.peek(ui.ready) == 1;
+            met = self.byte(ui.ready) == 1;
         }
         if watched {
             self.cpc.watch_writes(None);
-        }
-        for (us, depth) in thinks {
-            self.think_us.push(us);
-            self.pending_stages.push_back(depth);
         }
         if !met {
             return Err(self.mismatch(
