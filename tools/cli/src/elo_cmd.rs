@@ -1,12 +1,13 @@
 //! `cpc-othello elo`: the Elo of several match reports (`match --json`) between the same two
-//! engines counted as one match, for matches played in parts (other seeds, other machines).
+//! engines counted as one match, for matches played in parts (other seeds, other machines);
+//! then each Z80 engine's depth by phase of the game over all of them (`phases`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::reports::read_reports;
 use anyhow::Result;
-use cpc_matches::{elo, pool};
+use cpc_matches::{elo, phases, pool};
 
 /// Arguments of `cpc-othello elo`.
 #[derive(clap::Args)]
@@ -21,6 +22,10 @@ pub struct EloArgs {
     /// at every stage, as `verify` shows, and differ only in speed); the builds are listed
     #[arg(long)]
     any_build: bool,
+    /// The exact endgame of the Z80 level played (its `endgame` in the weights file), for the
+    /// Z80 engines' depth by phase of the game
+    #[arg(long, default_value_t = 14, value_name = "EMPTIES")]
+    endgame: u64,
 }
 
 /// Reads the reports, pools them and prints the games and the rated engine's line.
@@ -47,6 +52,9 @@ pub fn run(args: EloArgs) -> Result<ExitCode> {
     match pooled.estimate {
         Some(e) => println!("{}", elo::line(&pooled.engines[0], &e, pooled.pairs)),
         None => println!("no complete game pair: no Elo"),
+    }
+    for engine in phases::phases(&reports, args.endgame)? {
+        println!("{}", engine.line(args.endgame));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -52,3 +52,38 @@ fn two_match_reports_pool_into_one_rating() {
     let (code, _, _) = any_build(&other);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn a_z80_engine_gets_its_depth_by_phase() {
+    let dir = common::scratch("cli-elo", "a_z80_engine_gets_its_depth_by_phase");
+    let json = dir.join("z80.json");
+    let report = common::match_report("z80:3", "ref:1", "2", "7", &json);
+    // Every searched answer (not the book's, not a pass) falls in exactly one phase.
+    let searched = report["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| ["black", "white"].map(|c| g["cpc"][c]["answers"].as_array().cloned()))
+        .flatten()
+        .flatten()
+        .filter(|a| !matches!(a["stage"].as_str(), Some("book" | "pass")))
+        .count();
+    assert!(searched > 0);
+    let (code, stdout, stderr) = common::cpc_othello(&["elo", json.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("z80:3: 2 game sides, CPC minutes a side mean "))
+        .unwrap_or_else(|| panic!("no phase line for z80:3 in {stdout}"));
+    // "... N of M (P %)" three times: the moves add up to the searched answers.
+    let moves: usize = line
+        .split(" of ")
+        .skip(1)
+        .map(|rest| rest.split(' ').next().unwrap().parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(moves, searched, "{line}");
+    assert!(
+        line.contains("exact from 14 empties") && !stdout.contains("ref:1: "),
+        "{stdout}"
+    );
+}

@@ -12,8 +12,9 @@
 //! - [`match_report`]: the games and the tallies, as text and JSON;
 //! - [`z80_gtp`]: the Z80 program as a GTP engine (`cpc-othello z80-gtp`), with the GTP time
 //!   commands;
-//! - [`elo`], [`pool`], [`losses`]: Elo, LOS and the SPRT; several reports counted as one;
-//!   each lost game solved exactly; [`text`]: a report and the losses as the CLI prints them;
+//! - [`elo`], [`pool`], [`losses`], [`phases`]: Elo, LOS and the SPRT; several reports counted
+//!   as one; each lost game solved exactly; the Z80 program's depth by phase of the game;
+//!   [`text`]: a report and the losses as the CLI prints them;
 //! - [`tune`]: SPSA self-play of the reference engine, and `tune::margin`.
 //!
 //! Each game gets fresh players (its own emulated CPC, its own GTP processes), so games run
@@ -24,6 +25,7 @@ pub mod gtp_process;
 pub mod losses;
 pub mod match_report;
 pub mod opening;
+pub mod phases;
 pub mod players;
 pub mod pool;
 pub mod referee;

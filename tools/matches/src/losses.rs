@@ -320,7 +320,10 @@ pub struct AnswerRecord {
 ///
 /// # Errors
 /// When `answers` is there but not a list, or an answer lacks a field, naming it.
-fn answers_by_empties(entry: &Value, color: Color) -> Result<Vec<(u64, AnswerRecord)>, String> {
+pub(crate) fn answers_by_empties(
+    entry: &Value,
+    color: Color,
+) -> Result<Vec<(u64, AnswerRecord)>, String> {
     let path = format!("cpc.{color}.answers");
     let answers = &entry["cpc"][color.to_string()]["answers"];
     if answers.is_null() {
