@@ -22,13 +22,15 @@ pub struct EloArgs {
     /// at every stage, as `verify` shows, and differ only in speed); the builds are listed
     #[arg(long)]
     any_build: bool,
-    /// The exact endgame of the Z80 level played (its `endgame` in the weights file), for the
-    /// Z80 engines' depth by phase of the game
-    #[arg(long, default_value_t = 14, value_name = "EMPTIES")]
+    /// The exact endgame of the Z80 levels played (the level's `endgame` in the weights file;
+    /// 14 at the shipped top level), for every Z80 engine's depth by phase of the game
+    #[arg(long, default_value_t = 14, value_name = "EMPTIES",
+          value_parser = clap::value_parser!(u64).range(0..=20))]
     endgame: u64,
 }
 
-/// Reads the reports, pools them and prints the games and the rated engine's line.
+/// Reads the reports, pools them and prints the games, the rated engine's line and each Z80
+/// engine's CPC minutes and depth by phase of the game.
 pub fn run(args: EloArgs) -> Result<ExitCode> {
     let reports = read_reports(&args.reports)?;
     let pooled = if args.any_build {
@@ -36,6 +38,7 @@ pub fn run(args: EloArgs) -> Result<ExitCode> {
     } else {
         pool::pool(&reports)?
     };
+    let z80 = phases::by_engine(&reports, args.endgame)?;
     println!(
         "{} reports, {} games between {} and {}",
         reports.len(),
@@ -53,7 +56,7 @@ pub fn run(args: EloArgs) -> Result<ExitCode> {
         Some(e) => println!("{}", elo::line(&pooled.engines[0], &e, pooled.pairs)),
         None => println!("no complete game pair: no Elo"),
     }
-    for engine in phases::phases(&reports, args.endgame)? {
+    for engine in z80.iter().filter(|e| !e.searched_none()) {
         println!("{}", engine.line(args.endgame));
     }
     Ok(ExitCode::SUCCESS)

@@ -1,6 +1,6 @@
 //! `cpc-othello elo` as a user runs it: two real match reports pooled give the score of all
 //! their game pairs, and reports of other matches are refused by name, with `--any-build`
-//! too.
+//! too; a Z80 engine's answers are counted by phase of the game.
 
 mod common;
 
@@ -58,8 +58,9 @@ fn a_z80_engine_gets_its_depth_by_phase() {
     let dir = common::scratch("cli-elo", "a_z80_engine_gets_its_depth_by_phase");
     let json = dir.join("z80.json");
     let report = common::match_report("z80:3", "ref:1", "2", "7", &json);
-    // Every searched answer (not the book's, not a pass) falls in exactly one phase.
-    let searched = report["games"]
+    // Level 3 searches 2 plies, exactly from 8 empties: every answer there is exact, and none
+    // before it reaches 7 or 9 plies. Count its searched answers (not the book's, no pass).
+    let answers: Vec<u64> = report["games"]
         .as_array()
         .unwrap()
         .iter()
@@ -67,23 +68,33 @@ fn a_z80_engine_gets_its_depth_by_phase() {
         .flatten()
         .flatten()
         .filter(|a| !matches!(a["stage"].as_str(), Some("book" | "pass")))
-        .count();
-    assert!(searched > 0);
-    let (code, stdout, stderr) = common::cpc_othello(&["elo", json.to_str().unwrap()]);
+        .map(|a| a["empties"].as_u64().unwrap())
+        .collect();
+    let count = |keep: &dyn Fn(u64) -> bool| answers.iter().filter(|&&e| keep(e)).count();
+    let (opening, middle, endgame) = (
+        count(&|e| e >= 44),
+        count(&|e| (9..44).contains(&e)),
+        count(&|e| e <= 8),
+    );
+    assert!(opening > 0 && middle > 0 && endgame > 0, "{answers:?}");
+    let (code, stdout, stderr) =
+        common::cpc_othello(&["elo", "--endgame", "8", json.to_str().unwrap()]);
     assert_eq!(code, 0, "{stderr}");
+    let expected = format!(
+        "before move 18 at 7 plies or more 0 of {opening} (0.0 %); move 18 on at 9 plies or \
+         more (the check counts) 0 of {middle} (0.0 %); exact from 8 empties {endgame} of \
+         {endgame} (100.0 %)"
+    );
     let line = stdout
         .lines()
-        .find(|l| l.starts_with("z80:3: 2 game sides, CPC minutes a side mean "))
+        .find(|l| l.starts_with("z80:3 (crc32 "))
         .unwrap_or_else(|| panic!("no phase line for z80:3 in {stdout}"));
-    // "... N of M (P %)" three times: the moves add up to the searched answers.
-    let moves: usize = line
-        .split(" of ")
-        .skip(1)
-        .map(|rest| rest.split(' ').next().unwrap().parse::<usize>().unwrap())
-        .sum();
-    assert_eq!(moves, searched, "{line}");
     assert!(
-        line.contains("exact from 14 empties") && !stdout.contains("ref:1: "),
-        "{stdout}"
+        line.contains("2 game sides, CPC minutes a side mean ") && line.ends_with(&expected),
+        "{line}\nshould end with\n{expected}"
     );
+    assert!(!stdout.contains("ref:1: 2 game sides"), "{stdout}");
+    let (code, _, stderr) =
+        common::cpc_othello(&["elo", "--endgame", "21", json.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
 }

@@ -215,6 +215,31 @@ pub fn stage_label(byte: u8, pass: bool) -> String {
     }
 }
 
+/// The stage byte a report's label names ([`stage_label`] read back; `pass` is stage 0 too),
+/// or `None` for a label it never writes.
+#[must_use]
+pub fn stage_of_label(label: &str) -> Option<u8> {
+    if label == "pass" {
+        return Some(STAGE_NONE);
+    }
+    let number = |text: &str, radix| u8::from_str_radix(text, radix).ok();
+    let byte = match label {
+        "book" => STAGE_NONE,
+        "exact" => STAGE_EXACT,
+        "stopped" => STAGE_STOPPED,
+        _ => {
+            if let Some(d) = label.strip_prefix("wld d") {
+                STAGE_WLD.checked_add(number(d, 10)?)?
+            } else if let Some(d) = label.strip_prefix('d') {
+                number(d, 10)?
+            } else {
+                number(label.strip_prefix('&')?, 16)?
+            }
+        }
+    };
+    (stage_label(byte, false) == label).then_some(byte)
+}
+
 /// Answers counted by the stage they came from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StageCounts {
@@ -328,6 +353,20 @@ mod tests {
     use super::*;
     use othello_engine::board::Color;
     use othello_engine::notation::parse_position;
+
+    #[test]
+    fn every_stage_label_reads_back_as_its_byte() {
+        for byte in 0..=u8::MAX {
+            let label = stage_label(byte, false);
+            assert_eq!(stage_of_label(&label), Some(byte), "{label}");
+        }
+        assert_eq!(stage_of_label("pass"), Some(STAGE_NONE));
+        for bad in [
+            "none", "d0", "d13", "d01", "wld d0", "wld d13", "d", "&0e", "&01", "&FE", "deep", "",
+        ] {
+            assert_eq!(stage_of_label(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn stages_are_named_and_counted() {

@@ -126,10 +126,10 @@ fn pool_by(reports: &[(String, Value)], any_build: bool) -> Result<Pooled, PoolE
 
 /// An engine of a report: its spec as given, and the Z80 build it played (reports made
 /// before builds were named have none).
-#[derive(Clone)]
-struct ReportEngine {
-    spec: String,
-    program: Option<String>,
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ReportEngine {
+    pub(crate) spec: String,
+    pub(crate) program: Option<String>,
 }
 
 impl ReportEngine {
@@ -143,7 +143,7 @@ impl ReportEngine {
     /// The same engine: the same level of the same build (`z80:7@old/othello.dsk` and
     /// `z80:7@new/othello.dsk` of one build, or `z80:7` and it) where both name their build,
     /// else the same spec; with `any_build`, two Z80 engines of the same level.
-    fn same(&self, other: &ReportEngine, any_build: bool) -> bool {
+    pub(crate) fn same(&self, other: &ReportEngine, any_build: bool) -> bool {
         if any_build && self.level().starts_with("z80:") {
             return self.level() == other.level();
         }
@@ -163,7 +163,8 @@ impl std::fmt::Display for ReportEngine {
     }
 }
 
-fn engines_of(name: &str, report: &Value) -> Result<[ReportEngine; 2], PoolError> {
+/// The two engines of a report.
+pub(crate) fn engines_of(name: &str, report: &Value) -> Result<[ReportEngine; 2], PoolError> {
     let engine = |i: usize| {
         let entry = &report["engines"][i];
         Some(ReportEngine {
