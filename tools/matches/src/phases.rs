@@ -14,7 +14,7 @@ use cpc_game::stage::{stage_of_label, STAGE_EXACT, STAGE_NONE, STAGE_WLD};
 use othello_engine::board::Color;
 use serde_json::Value;
 
-use super::losses::answers_by_empties;
+use super::losses::{answers_by_empties, AnswerRecord};
 use super::pool::{engines_of, PoolError, ReportEngine};
 
 /// The fewest empty squares of a move before move 18.
@@ -49,7 +49,7 @@ impl Goal {
 }
 
 /// One Z80 engine's answers over the reports.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Phases {
     /// The engine as the first report that has it names it, with its build when named
     /// (`z80:7@old.dsk (crc32 F4D23736, ...)`): one build of a level is one engine, from
@@ -70,16 +70,41 @@ pub struct Phases {
 }
 
 impl Phases {
-    fn new(engine: String) -> Self {
-        Self {
-            engine,
-            sides: 0,
-            total_us: 0,
-            max_side_us: 0,
-            opening: Goal::default(),
-            middle: Goal::default(),
-            endgame: Goal::default(),
+    /// Counts one game side's answers (`color`'s, for messages).
+    fn add_side(
+        &mut self,
+        answers: &[(u64, AnswerRecord)],
+        color: Color,
+        endgame: u64,
+    ) -> Result<(), String> {
+        self.sides += 1;
+        let side_us = answers
+            .iter()
+            .fold(0u64, |sum, (_, a)| sum.saturating_add(a.us));
+        self.total_us = self.total_us.saturating_add(side_us);
+        self.max_side_us = self.max_side_us.max(side_us);
+        for (j, (empties, answer)) in answers.iter().enumerate() {
+            if answer.stage == "none" {
+                continue; // levels 1 and 2: no search stage
+            }
+            let stage = stage_of_label(&answer.stage).ok_or_else(|| {
+                format!(
+                    "cpc.{color}.answers[{j}] has the stage {:?}, which names none",
+                    answer.stage
+                )
+            })?;
+            let Some(depth) = depth_reached(stage) else {
+                continue;
+            };
+            if *empties <= endgame {
+                self.endgame.count(stage == STAGE_EXACT);
+            } else if *empties >= OPENING_EMPTIES {
+                self.opening.count(depth >= OPENING_PLIES);
+            } else {
+                self.middle.count(depth >= MIDDLE_PLIES);
+            }
         }
+        Ok(())
     }
 
     /// True when no answer was searched (levels 1 and 2, or the book alone).
@@ -129,8 +154,7 @@ fn depth_reached(stage: u8) -> Option<u8> {
 /// When a report is not a match report, or a game's answers are malformed (naming the
 /// report, the game and the answer).
 pub fn by_engine(reports: &[(String, Value)], endgame: u64) -> Result<Vec<Phases>, PoolError> {
-    let mut keys: Vec<ReportEngine> = Vec::new();
-    let mut all: Vec<Phases> = Vec::new();
+    let mut all: Vec<(ReportEngine, Phases)> = Vec::new();
     for (name, report) in reports {
         let err = |reason: String| PoolError {
             report: name.clone(),
@@ -156,46 +180,25 @@ pub fn by_engine(reports: &[(String, Value)], endgame: u64) -> Result<Vec<Phases
                         "its {color} engine is not one of the report's \"engines\""
                     )));
                 };
-                let at = match keys.iter().position(|k| k.same(engine, false)) {
+                let at = match all.iter().position(|(k, _)| k.same(engine, false)) {
                     Some(at) => at,
                     None => {
-                        keys.push(engine.clone());
-                        all.push(Phases::new(engine.to_string()));
+                        let phases = Phases {
+                            engine: engine.to_string(),
+                            ..Phases::default()
+                        };
+                        all.push((engine.clone(), phases));
                         all.len() - 1
                     }
                 };
-                let p = &mut all[at];
-                p.sides += 1;
-                let side_us = answers
-                    .iter()
-                    .fold(0u64, |sum, (_, a)| sum.saturating_add(a.us));
-                p.total_us = p.total_us.saturating_add(side_us);
-                p.max_side_us = p.max_side_us.max(side_us);
-                for (j, (empties, answer)) in answers.iter().enumerate() {
-                    if answer.stage == "none" {
-                        continue; // levels 1 and 2: no search stage
-                    }
-                    let stage = stage_of_label(&answer.stage).ok_or_else(|| {
-                        at_game(format!(
-                            "cpc.{color}.answers[{j}] has the stage {:?}, which names none",
-                            answer.stage
-                        ))
-                    })?;
-                    let Some(depth) = depth_reached(stage) else {
-                        continue;
-                    };
-                    if *empties <= endgame {
-                        p.endgame.count(stage == STAGE_EXACT);
-                    } else if *empties >= OPENING_EMPTIES {
-                        p.opening.count(depth >= OPENING_PLIES);
-                    } else {
-                        p.middle.count(depth >= MIDDLE_PLIES);
-                    }
-                }
+                all[at]
+                    .1
+                    .add_side(&answers, color, endgame)
+                    .map_err(at_game)?;
             }
         }
     }
-    Ok(all)
+    Ok(all.into_iter().map(|(_, phases)| phases).collect())
 }
 
 #[cfg(test)]
