@@ -40,8 +40,11 @@
 ;   tm_tick    the interrupt handler's count, once a frame.
 
 TM_RESERVE      equ 5               ; seconds never planned for
-TM_END_UNITS    equ 4               ; the exact endgame's share, in middle-game moves, of
-TM_END_UNITS_ODD equ 2              ; a side that will solve `endgame` squares / one fewer
+TM_END_UNITS    equ 2               ; the exact endgame's share, in middle-game moves, of
+TM_END_UNITS_ODD equ 1              ; a side that will solve `endgame` squares / one fewer:
+                                    ; from 16 empties the check and the solve take 81-96
+                                    ; CPC s a side on average, a share of 4 / 2 left a fifth
+                                    ; of the budget unused (docs/trials-53.md, candidate C)
 TM_MAX_SECONDS  equ 1310            ; the longest limit, 65500 frames
 FRAMES_PER_SECOND equ 50            ; a frame is 312 lines of 64 us: 50.08 a second
 AI_ABORT_TIME   equ 2               ; ai_abort: the hard limit was reached

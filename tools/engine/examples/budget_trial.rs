@@ -84,7 +84,7 @@ fn staged(
     empties: u32,
 ) -> (SearchResult, usize, u64) {
     let to_go = empties - ENDGAME;
-    let share = if to_go.is_multiple_of(2) { 4 } else { 2 };
+    let share = if to_go.is_multiple_of(2) { 2 } else { 1 };
     let soft = left / u64::from(to_go.div_ceil(2) + share);
     let check = empties <= u32::from(level.wld);
     // A move with the check plans like the exact endgame: three quarters of what is left.

@@ -549,9 +549,9 @@ fn soft_seconds(left: u64, e: u64, endgame: u64, wld: u64) -> Option<u64> {
         return None;
     }
     let share = if (e - endgame).is_multiple_of(2) {
-        4
-    } else {
         2
+    } else {
+        1
     };
     Some(planned_seconds(left) / ((e - endgame).div_ceil(2) + share))
 }
@@ -791,21 +791,22 @@ fn the_time_managers_limits_are_those_of_the_document() {
             assert_eq!(frames * 19_968, hard, "{left} s left, {e} empties");
         }
     }
-    // Worked by hand from docs/ai.md 4.4 (seconds): at the start 3 soft = 3 × (1495 / 27);
-    // one move before the check, t / 2 = 295 / 2 (3 soft: 3 × 73); at 20 empties, 3 soft =
-    // 3 × (235 / 7) and 3 × (215 / 7); the check and the exact endgame keep a quarter.
+    // Worked by hand from docs/ai.md 4.4 (seconds): at the start 3 soft = 3 × (1495 / 25),
+    // a move later 3 × (1495 / 24); one move before the check, t / 2 = 295 / 2 (3 soft:
+    // 3 × 98); at 20 empties, t / 2 = 235 / 2 (3 soft: 3 × 47); the check and the exact
+    // endgame keep a quarter.
     let seconds =
         |left: u64, e: u64| hard_limit(left, e, u64::from(endgame), u64::from(wld)) / (50 * 19_968);
     assert_eq!(
         [
             seconds(1500, 60),
+            seconds(1500, 59),
             seconds(300, 17),
             seconds(240, 20),
-            seconds(220, 20),
             seconds(400, 16),
             seconds(400, 14)
         ],
-        [165, 147, 99, 90, 296, 296]
+        [177, 186, 147, 117, 296, 296]
     );
 }
 
