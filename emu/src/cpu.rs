@@ -7,6 +7,9 @@
 //! * interrupts are decided here: an interrupt the CPU would accept in IM 0 or IM 2 (which
 //!   would make iz80 panic) becomes [`CpuError::UnsupportedInterruptMode`] before iz80 runs;
 //! * HALT is tracked here, so a halted CPU keeps time and wakes on the next interrupt;
+//! * most steps are plain ([`Cpu::step_plain`]: no interrupt pending, not halted, not just
+//!   after EI), their cost one table lookup; the machine's loop runs them without the
+//!   interrupt logic, which only the other steps go through;
 //! * OUTI/OTIR/OUTD/OTDR put B on the bus after its decrement and INI/INIR/IND/INDR before
 //!   it, as a real Z80 does (iz80 0.5.1 has them the wrong way round; fixed in the vendored
 //!   copy, `emu/vendor/iz80/PATCH.md`).
@@ -101,6 +104,42 @@ impl Cpu {
     /// the CPU can take it.
     #[inline(always)]
     pub fn step(&mut self, bus: &mut Bus, int_line: bool) -> Result<Step, CpuError> {
+        if self.is_plain_step(int_line) {
+            Ok(Step::Ran {
+                nops: self.step_plain(bus),
+                interrupt: false,
+            })
+        } else {
+            self.step_careful(bus, int_line)
+        }
+    }
+
+    /// True when the next [`Cpu::step`] is a plain one: no interrupt to consider (`int_line`
+    /// low), not halted, not just after EI. Then [`Cpu::step_plain`] runs it.
+    #[inline(always)]
+    pub fn is_plain_step(&self, int_line: bool) -> bool {
+        !(int_line || self.halted || self.ei_delay)
+    }
+
+    /// [`Cpu::step`] when [`Cpu::is_plain_step`] holds: runs one instruction, returns its µs.
+    /// Most instructions cost a fixed time by opcode, looked up at once.
+    #[inline(always)]
+    pub fn step_plain(&mut self, bus: &mut Bus) -> u32 {
+        let at = self.z80.immutable_registers().pc();
+        self.z80.execute_instruction(bus);
+        let (table_op, prefixes) = self.z80.last_decoded();
+        if table_op < 0x100 && prefixes == 0 {
+            let nops = timing::PLAIN_NOPS[table_op as usize];
+            if nops != 0 {
+                return nops as u32;
+            }
+        }
+        self.cost_after(table_op, prefixes, at)
+    }
+
+    /// [`Cpu::step`] with an interrupt to consider, halted, or just after EI.
+    #[inline(never)]
+    fn step_careful(&mut self, bus: &mut Bus, int_line: bool) -> Result<Step, CpuError> {
         let regs = self.z80.immutable_registers();
         let (iff1, im) = regs.get_interrupt_mode();
         let accept = int_line && iff1 && !self.ei_delay;
@@ -113,10 +152,6 @@ impl Cpu {
         if self.halted && !accept {
             return Ok(Step::Halted);
         }
-        // What decides a conditional's cost is read before the instruction runs; the cost
-        // itself comes from what iz80's decoder decoded (its bytes are not read twice).
-        let flags = regs.get8(Reg8::F);
-        let b = regs.get8(Reg8::B);
         let at = if accept { 0x0038 } else { regs.pc() };
         if accept {
             self.z80.signal_interrupt(true);
@@ -127,27 +162,45 @@ impl Cpu {
             self.z80.execute_instruction(bus);
         }
         let (table_op, prefixes) = self.z80.last_decoded();
-        let cost = timing::decoded(table_op, prefixes, at);
-        let nops = if cost.is_plain() {
-            self.ei_delay = false;
-            cost.nops as u32
-        } else {
-            let taken = match cost.cond {
-                Cond::Always => false,
-                Cond::Flag(cc) => timing::condition_holds(cc, flags),
-                Cond::Djnz => b != 1,
-                Cond::Repeat(ed_at) => self.z80.immutable_registers().pc() == ed_at,
-            };
-            self.ei_delay = cost.special == Special::Ei;
-            if cost.special == Special::Halt {
-                self.halted = true;
-            }
-            cost.cost(taken)
-        };
+        let nops = self.cost_after(table_op, prefixes, at);
         Ok(Step::Ran {
             nops: nops + if accept { IM1_ACK_NOPS } else { 0 },
             interrupt: accept,
         })
+    }
+
+    /// The CPC cost of the instruction just run (decoded at `at`), from what iz80's decoder
+    /// decoded; notes HALT and EI. What decides a conditional is read after the instruction:
+    /// JR/JP/CALL/RET cc leave F as it was, DJNZ leaves B non-zero exactly when it did not
+    /// start at 1, and a repeating block instruction leaves PC on its ED byte.
+    #[inline]
+    fn cost_after(&mut self, table_op: u16, prefixes: u8, at: u16) -> u32 {
+        let cost = timing::decoded(table_op, prefixes, at);
+        if cost.is_plain() {
+            self.ei_delay = false;
+            return cost.nops as u32;
+        }
+        let regs = self.z80.immutable_registers();
+        let taken = match cost.cond {
+            Cond::Always => false,
+            Cond::Flag(cc) => timing::condition_holds(cc, regs.get8(Reg8::F)),
+            Cond::Djnz => regs.get8(Reg8::B) != 0,
+            Cond::Repeat(ed_at) => regs.pc() == ed_at,
+        };
+        self.ei_delay = cost.special == Special::Ei;
+        if cost.special == Special::Halt {
+            self.halted = true;
+        }
+        cost.cost(taken)
+    }
+
+    /// Runs one instruction in iz80 alone: no CPC time, no interrupt decision, no HALT
+    /// bookkeeping. Not for running programs (the machine never calls it): it measures what
+    /// [`Cpu::step`] and the machine add to the core (`tests/benches/emu_core.rs`).
+    #[doc(hidden)]
+    #[inline]
+    pub fn execute_bare(&mut self, bus: &mut Bus) {
+        self.z80.execute_instruction(bus);
     }
 
     #[inline]
@@ -445,5 +498,33 @@ mod tests {
             })
             .collect();
         assert_eq!(costs, vec![1, 3, 2, 2, 3]);
+    }
+
+    #[test]
+    fn taken_and_untaken_costs_of_every_conditional_kind() {
+        // What decides them is read after the instruction: DJNZ's B, CALL/RET cc's F, the PC
+        // a repeating LDIR leaves on itself.
+        let mut program = vec![
+            0x06, 0x02, // LD B,2: 2
+            0x10, 0xFE, // DJNZ $: taken (4), then not (3)
+            0xAF, // XOR A (Z set): 1
+            0xC4, 0x00, 0x50, // CALL NZ,&5000: not taken, 3
+            0xCC, 0x00, 0x50, // CALL Z,&5000: taken, 5
+            0x21, 0x00, 0x60, // LD HL,&6000: 3
+            0x11, 0x00, 0x70, // LD DE,&7000: 3
+            0x01, 0x02, 0x00, // LD BC,2: 3
+            0xED, 0xB0, // LDIR: repeating (6), then the last (5)
+        ];
+        program.resize(0x1000, 0);
+        program.extend([0xC0, 0xC8]); // &5000: RET NZ (not taken, 2) ; RET Z (taken, 4)
+        let (mut cpu, mut bus) = cpu_with(&program);
+        let costs: Vec<u32> = (0..13)
+            .map(|_| match cpu.step(&mut bus, false).unwrap() {
+                Step::Ran { nops, .. } => nops,
+                Step::Halted => 0,
+            })
+            .collect();
+        assert_eq!(costs, vec![2, 4, 3, 1, 3, 5, 2, 4, 3, 3, 3, 6, 5]);
+        assert_eq!(cpu.pc(), 0x4016);
     }
 }

@@ -211,6 +211,13 @@ impl Cpc {
         self.run_until(limit_us, |m| m.bus.mem.watch_hit())
     }
 
+    /// The CPU and the bus, to run them apart from the machine's clock and lines: for the
+    /// bench that measures what each layer costs (`tests/benches/emu_core.rs`).
+    #[doc(hidden)]
+    pub fn cpu_and_bus(&mut self) -> (&mut Cpu, &mut Bus) {
+        (&mut self.cpu, &mut self.bus)
+    }
+
     /// Runs for `us` microseconds of CPC time (to the first instruction boundary at or after).
     pub fn run_for(&mut self, us: u64) -> Result<(), EmuError> {
         let deadline = self.now + us;
@@ -307,24 +314,13 @@ impl Cpc {
             // only at its end, so inside it one comparison per instruction decides.
             let stop = self.line_end.min(deadline);
             loop {
+                // Most instructions are plain steps (no interrupt pending, not halted, not
+                // just after EI); the rest go through `step_careful`, kept out of this loop.
                 let int_line = self.bus.ga.int_pending;
-                match self.cpu.step(&mut self.bus, int_line) {
-                    Ok(Step::Ran { nops, interrupt }) => {
-                        if interrupt {
-                            self.interrupt_taken();
-                        }
-                        self.now += nops as u64;
-                    }
-                    // Nothing can wake the CPU before the line ends (interrupts are raised at
-                    // line ends), so idle time is skipped in one go.
-                    Ok(Step::Halted) => self.now = stop,
-                    Err(error) => {
-                        return Err(EmuError::Cpu {
-                            error,
-                            time_us: self.now,
-                            frame: self.frame,
-                        })
-                    }
+                if self.cpu.is_plain_step(int_line) {
+                    self.now += self.cpu.step_plain(&mut self.bus) as u64;
+                } else {
+                    self.step_careful(int_line, stop)?;
                 }
                 if self.now >= stop {
                     break;
@@ -343,8 +339,32 @@ impl Cpc {
         Ok(false)
     }
 
-    /// The Z80 accepted an interrupt: the Gate Array sees the acknowledge; counted, logged.
+    /// One step that is not plain: an interrupt may be accepted, or the CPU is halted (then
+    /// time runs to `stop`: nothing can wake it before the line ends, where interrupts are
+    /// raised), or EI was the last instruction.
     #[inline(never)]
+    fn step_careful(&mut self, int_line: bool, stop: u64) -> Result<(), EmuError> {
+        match self.cpu.step(&mut self.bus, int_line) {
+            Ok(Step::Ran { nops, interrupt }) => {
+                if interrupt {
+                    self.interrupt_taken();
+                }
+                self.now += nops as u64;
+                Ok(())
+            }
+            Ok(Step::Halted) => {
+                self.now = stop;
+                Ok(())
+            }
+            Err(error) => Err(EmuError::Cpu {
+                error,
+                time_us: self.now,
+                frame: self.frame,
+            }),
+        }
+    }
+
+    /// The Z80 accepted an interrupt: the Gate Array sees the acknowledge; counted, logged.
     fn interrupt_taken(&mut self) {
         self.bus.ga.acknowledge();
         self.interrupts += 1;

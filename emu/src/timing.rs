@@ -88,10 +88,10 @@ const ED: [u8; 256] = {
 pub enum Cond {
     /// Fixed cost.
     Always,
-    /// JR cc / RET cc / CALL cc: condition code 0-7 (NZ Z NC C PO PE P M), read from F before
-    /// the instruction runs.
+    /// JR cc / RET cc / CALL cc: condition code 0-7 (NZ Z NC C PO PE P M), read from F (which
+    /// they leave as it was).
     Flag(u8),
-    /// DJNZ: taken when B before the instruction is not 1.
+    /// DJNZ: taken when B before the instruction is not 1 (B after it is not 0).
     Djnz,
     /// LDIR and friends: repeating when PC comes back to the instruction's ED byte.
     Repeat(u16),
@@ -147,6 +147,22 @@ const fn taken_extra_main(op: u8) -> (u8, Cond) {
         _ => (0, Cond::Always),
     }
 }
+
+/// The µs of every unprefixed opcode whose cost is fixed and needs nothing of the CPU
+/// wrapper (`InstrTiming::is_plain`), 0 for the others and the prefixes: the lookup of most
+/// instructions.
+pub const PLAIN_NOPS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut op = 0;
+    while op < 256 {
+        let timing = MAIN_TIMING[op];
+        if matches!(timing.cond, Cond::Always) && matches!(timing.special, Special::None) {
+            t[op] = timing.nops;
+        }
+        op += 1;
+    }
+    t
+};
 
 /// [`main_timing`] for every unprefixed opcode; prefixes hold `nops == 0`.
 const MAIN_TIMING: [InstrTiming; 256] = {
