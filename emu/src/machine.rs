@@ -313,21 +313,11 @@ impl Cpc {
             // The instructions of one line: the frame count and the line's bookkeeping change
             // only at its end, so inside it one comparison per instruction decides.
             let stop = self.line_end.min(deadline);
-            loop {
-                // Most instructions are plain steps (no interrupt pending, not halted, not
-                // just after EI); the rest go through `step_careful`, kept out of this loop.
-                let int_line = self.bus.ga.int_pending;
-                if self.cpu.is_plain_step(int_line) {
-                    self.now += self.cpu.step_plain(&mut self.bus) as u64;
-                } else {
-                    self.step_careful(int_line, stop)?;
-                }
-                if self.now >= stop {
-                    break;
-                }
-                if condition(self) {
-                    return Ok(true);
-                }
+            if self.cpu.is_halted() && !self.bus.ga.int_pending {
+                // Nothing runs before the line ends (interrupts are raised at line ends).
+                self.now = stop;
+            } else if self.run_line(stop, &mut condition)? {
+                return Ok(true);
             }
             while self.now >= self.line_end {
                 self.end_line();
@@ -337,6 +327,32 @@ impl Cpc {
             }
         }
         Ok(false)
+    }
+
+    /// The instructions up to `stop` (the line's end or the deadline). Ok(true) when
+    /// `condition` held after one of them.
+    #[inline(always)]
+    fn run_line(
+        &mut self,
+        stop: u64,
+        condition: &mut impl FnMut(&Cpc) -> bool,
+    ) -> Result<bool, EmuError> {
+        loop {
+            // Most instructions are plain steps (no interrupt pending, not halted, not just
+            // after EI); the rest go through `step_careful`, kept out of this loop.
+            let int_line = self.bus.ga.int_pending;
+            if self.cpu.is_plain_step(int_line) {
+                self.now += self.cpu.step_plain(&mut self.bus) as u64;
+            } else {
+                self.step_careful(int_line, stop)?;
+            }
+            if self.now >= stop {
+                return Ok(false);
+            }
+            if condition(self) {
+                return Ok(true);
+            }
+        }
     }
 
     /// One step that is not plain: an interrupt may be accepted, or the CPU is halted (then
