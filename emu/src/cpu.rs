@@ -8,8 +8,8 @@
 //!   would make iz80 panic) becomes [`CpuError::UnsupportedInterruptMode`] before iz80 runs;
 //! * HALT is tracked here, so a halted CPU keeps time and wakes on the next interrupt;
 //! * most steps are plain ([`Cpu::step_plain`]: no interrupt pending, not halted, not just
-//!   after EI), their cost one table lookup; the machine's loop runs them without the
-//!   interrupt logic, which only the other steps go through;
+//!   after EI), most of them costed by one table lookup; the machine's loop runs them without
+//!   the interrupt logic, which only the other steps go through;
 //! * OUTI/OTIR/OUTD/OTDR put B on the bus after its decrement and INI/INIR/IND/INDR before
 //!   it, as a real Z80 does (iz80 0.5.1 has them the wrong way round; fixed in the vendored
 //!   copy, `emu/vendor/iz80/PATCH.md`).
@@ -139,7 +139,7 @@ impl Cpu {
 
     /// [`Cpu::step`] with an interrupt to consider, halted, or just after EI.
     #[inline(never)]
-    fn step_careful(&mut self, bus: &mut Bus, int_line: bool) -> Result<Step, CpuError> {
+    pub(crate) fn step_careful(&mut self, bus: &mut Bus, int_line: bool) -> Result<Step, CpuError> {
         let regs = self.z80.immutable_registers();
         let (iff1, im) = regs.get_interrupt_mode();
         let accept = int_line && iff1 && !self.ei_delay;
@@ -171,7 +171,7 @@ impl Cpu {
 
     /// The CPC cost of the instruction just run (decoded at `at`), from what iz80's decoder
     /// decoded; notes HALT and EI. What decides a conditional is read after the instruction:
-    /// JR/JP/CALL/RET cc leave F as it was, DJNZ leaves B non-zero exactly when it did not
+    /// JR/CALL/RET cc leave F as it was, DJNZ leaves B non-zero exactly when it did not
     /// start at 1, and a repeating block instruction leaves PC on its ED byte.
     #[inline]
     fn cost_after(&mut self, table_op: u16, prefixes: u8, at: u16) -> u32 {
@@ -526,5 +526,30 @@ mod tests {
             .collect();
         assert_eq!(costs, vec![2, 4, 3, 1, 3, 5, 2, 4, 3, 3, 3, 6, 5]);
         assert_eq!(cpu.pc(), 0x4016);
+    }
+
+    #[test]
+    fn conditionals_from_b_zero_after_ei_and_behind_prefixes() {
+        let program = [
+            0x06, 0x00, // LD B,0: 2
+            0x10, 0x00, // DJNZ +0: B wraps to 255, taken (4)
+            0xAF, // XOR A (Z set): 1
+            0xFB, // EI: 1
+            0x28, 0x00, // JR Z,+0 just after EI (the careful step): taken, 3
+            0xDD, 0x10, 0x00, // DJNZ behind a DD prefix: taken, 5
+            0x21, 0x00, 0x60, // LD HL,&6000: 3
+            0x11, 0x00, 0x70, // LD DE,&7000: 3
+            0x01, 0x02, 0x00, // LD BC,2: 3
+            0xDD, 0xED, 0xB0, // LDIR behind DD: 7, then from its ED byte the last, 5
+        ];
+        let (mut cpu, mut bus) = cpu_with(&program);
+        let costs: Vec<u32> = (0..11)
+            .map(|_| match cpu.step(&mut bus, false).unwrap() {
+                Step::Ran { nops, .. } => nops,
+                Step::Halted => 0,
+            })
+            .collect();
+        assert_eq!(costs, vec![2, 4, 1, 1, 3, 5, 3, 3, 3, 7, 5]);
+        assert_eq!(cpu.pc(), 0x4017);
     }
 }

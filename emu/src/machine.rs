@@ -360,7 +360,7 @@ impl Cpc {
     /// raised), or EI was the last instruction.
     #[inline(never)]
     fn step_careful(&mut self, int_line: bool, stop: u64) -> Result<(), EmuError> {
-        match self.cpu.step(&mut self.bus, int_line) {
+        match self.cpu.step_careful(&mut self.bus, int_line) {
             Ok(Step::Ran { nops, interrupt }) => {
                 if interrupt {
                     self.interrupt_taken();

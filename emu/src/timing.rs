@@ -126,7 +126,7 @@ pub struct InstrTiming {
 impl InstrTiming {
     /// A fixed cost and nothing for the CPU wrapper to do: most instructions.
     #[inline(always)]
-    pub fn is_plain(&self) -> bool {
+    pub const fn is_plain(&self) -> bool {
         matches!(self.cond, Cond::Always) && matches!(self.special, Special::None)
     }
 
@@ -155,9 +155,8 @@ pub const PLAIN_NOPS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut op = 0;
     while op < 256 {
-        let timing = MAIN_TIMING[op];
-        if matches!(timing.cond, Cond::Always) && matches!(timing.special, Special::None) {
-            t[op] = timing.nops;
+        if MAIN_TIMING[op].is_plain() {
+            t[op] = MAIN_TIMING[op].nops;
         }
         op += 1;
     }

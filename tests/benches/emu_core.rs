@@ -1,6 +1,7 @@
 //! What each layer of the emulator costs on the game's own work (issue 52): the Z80 AI
 //! (`ai_entry`, a fixed level, no time limit) on the same positions run three ways, each
-//! from the same machine state:
+//! from the same memory and registers (the machine's clock keeps running, so its interrupts
+//! may fall elsewhere in the code from one call to the next, under a line apart):
 //!
 //! * **bare**: iz80 alone (`Cpu::execute_bare`): no CPC time, no interrupts;
 //! * **step**: `Cpu::step`, the CPU wrapper: the CPC cost of every instruction, the HALT
@@ -95,7 +96,7 @@ fn run(
     z.write_ai_input(board, level);
     let ai_time = z.addr(sym::AI_TIME);
     z.cpc.poke_word(ai_time, 0);
-    // The call as `Cpc::call` makes it: A = 0, the sentinel as the return address.
+    // The call as `Routines::ai_timed` makes it: A = 0, the sentinel as the return address.
     let entry = z.addr(sym::AI_ENTRY);
     let mut regs = z.cpc.registers();
     let return_sp = regs.sp;
