@@ -309,6 +309,16 @@ const STATE_INT_JUST_ENABLED: usize = STATE_HALTED + 4;
 mod tests {
     use super::*;
 
+    /// The µs of the next `n` steps with the interrupt line low (0 for a halted step).
+    fn step_costs(cpu: &mut Cpu, bus: &mut Bus, n: usize) -> Vec<u32> {
+        (0..n)
+            .map(|_| match cpu.step(bus, false).unwrap() {
+                Step::Ran { nops, .. } => nops,
+                Step::Halted => 0,
+            })
+            .collect()
+    }
+
     fn cpu_with(program: &[u8]) -> (Cpu, Bus) {
         let mut bus = Bus::new();
         for (i, b) in program.iter().enumerate() {
@@ -491,13 +501,7 @@ mod tests {
     fn conditional_costs_follow_the_flags() {
         // XOR A (Z set) ; JR Z,+0 (taken: 3) ; JR NZ,+0 (not taken: 2) ; LD B,1 ; DJNZ (3)
         let (mut cpu, mut bus) = cpu_with(&[0xAF, 0x28, 0x00, 0x20, 0x00, 0x06, 0x01, 0x10, 0xFE]);
-        let costs: Vec<u32> = (0..5)
-            .map(|_| match cpu.step(&mut bus, false).unwrap() {
-                Step::Ran { nops, .. } => nops,
-                Step::Halted => 0,
-            })
-            .collect();
-        assert_eq!(costs, vec![1, 3, 2, 2, 3]);
+        assert_eq!(step_costs(&mut cpu, &mut bus, 5), vec![1, 3, 2, 2, 3]);
     }
 
     #[test]
@@ -518,13 +522,10 @@ mod tests {
         program.resize(0x1000, 0);
         program.extend([0xC0, 0xC8]); // &5000: RET NZ (not taken, 2) ; RET Z (taken, 4)
         let (mut cpu, mut bus) = cpu_with(&program);
-        let costs: Vec<u32> = (0..13)
-            .map(|_| match cpu.step(&mut bus, false).unwrap() {
-                Step::Ran { nops, .. } => nops,
-                Step::Halted => 0,
-            })
-            .collect();
-        assert_eq!(costs, vec![2, 4, 3, 1, 3, 5, 2, 4, 3, 3, 3, 6, 5]);
+        assert_eq!(
+            step_costs(&mut cpu, &mut bus, 13),
+            vec![2, 4, 3, 1, 3, 5, 2, 4, 3, 3, 3, 6, 5]
+        );
         assert_eq!(cpu.pc(), 0x4016);
     }
 
@@ -543,13 +544,10 @@ mod tests {
             0xDD, 0xED, 0xB0, // LDIR behind DD: 7, then from its ED byte the last, 5
         ];
         let (mut cpu, mut bus) = cpu_with(&program);
-        let costs: Vec<u32> = (0..11)
-            .map(|_| match cpu.step(&mut bus, false).unwrap() {
-                Step::Ran { nops, .. } => nops,
-                Step::Halted => 0,
-            })
-            .collect();
-        assert_eq!(costs, vec![2, 4, 1, 1, 3, 5, 3, 3, 3, 7, 5]);
+        assert_eq!(
+            step_costs(&mut cpu, &mut bus, 11),
+            vec![2, 4, 1, 1, 3, 5, 3, 3, 3, 7, 5]
+        );
         assert_eq!(cpu.pc(), 0x4017);
     }
 }
