@@ -121,15 +121,19 @@ impl Cpu {
         !(int_line || self.halted || self.ei_delay)
     }
 
-    /// [`Cpu::step`] when [`Cpu::is_plain_step`] holds: runs one instruction, returns its µs.
-    /// Most instructions cost a fixed time by opcode, looked up at once.
+    /// [`Cpu::step`] when [`Cpu::is_plain_step`] holds: runs one instruction on iz80's plain
+    /// path (no signal can be pending), returns its µs. Most instructions cost a fixed time
+    /// by what was decoded (table, opcode, one prefix or none), looked up at once.
     #[inline(always)]
     pub fn step_plain(&mut self, bus: &mut Bus) -> u32 {
         let at = self.z80.immutable_registers().pc();
-        self.z80.execute_instruction(bus);
+        self.z80.execute_plain(bus);
         let (table_op, prefixes) = self.z80.last_decoded();
-        if table_op < 0x100 && prefixes == 0 {
-            let nops = timing::PLAIN_NOPS[table_op as usize];
+        if prefixes <= 1 {
+            // In range already (`table_op` < 0x400): the mask only spares a bounds check.
+            let index =
+                (table_op | (prefixes as u16) << 10) as usize & (timing::PLAIN_NOPS.len() - 1);
+            let nops = timing::PLAIN_NOPS[index];
             if nops != 0 {
                 return nops as u32;
             }
@@ -194,13 +198,15 @@ impl Cpu {
         cost.cost(taken)
     }
 
-    /// Runs one instruction in iz80 alone: no CPC time, no interrupt decision, no HALT
-    /// bookkeeping. Not for running programs (the machine never calls it): it measures what
-    /// [`Cpu::step`] and the machine add to the core (`tests/benches/emu_core.rs`).
+    /// Runs one instruction in iz80 alone, on its plain path (`execute_plain`, what a plain
+    /// step runs): no CPC time, no interrupt decision, no HALT bookkeeping. Only for code
+    /// that neither halts nor waits for an interrupt; not for running programs (the machine
+    /// never calls it): it measures what [`Cpu::step`] and the machine add to the core
+    /// (`tests/benches/emu_core.rs`).
     #[doc(hidden)]
     #[inline]
     pub fn execute_bare(&mut self, bus: &mut Bus) {
-        self.z80.execute_instruction(bus);
+        self.z80.execute_plain(bus);
     }
 
     #[inline]

@@ -148,15 +148,30 @@ const fn taken_extra_main(op: u8) -> (u8, Cond) {
     }
 }
 
-/// The µs of every unprefixed opcode whose cost is fixed and needs nothing of the CPU
-/// wrapper (`InstrTiming::is_plain`), 0 for the others and the prefixes: the lookup of most
-/// instructions.
-pub const PLAIN_NOPS: [u8; 256] = {
-    let mut t = [0u8; 256];
+/// The µs of every instruction whose cost is fixed and needs nothing of the CPU wrapper
+/// (`InstrTiming::is_plain`), by what iz80's decoder decoded: the index is the decoded
+/// table and opcode (`table_op`, below 0x400) with 0x400 added behind one DD/FD prefix; 0 for
+/// the others (conditionals, repeats, HALT, EI, combinations the decoder never produces).
+/// The lookup of most instructions; two or more prefixes are rare and decoded apart.
+pub const PLAIN_NOPS: [u8; 0x800] = {
+    let mut t = [0u8; 0x800];
     let mut op = 0;
     while op < 256 {
-        if MAIN_TIMING[op].is_plain() {
-            t[op] = MAIN_TIMING[op].nops;
+        let plain = [
+            (0x000, MAIN_TIMING[op]),
+            (0x100, CB_TIMING[op]),
+            (0x300, ED_TIMING[op]),
+            (0x400, INDEX_TIMING[op]),
+            (0x600, INDEX_CB_TIMING[op]),
+            (0x700, INDEX_ED_TIMING[op]),
+        ];
+        let mut k = 0;
+        while k < plain.len() {
+            let (base, timing) = plain[k];
+            if timing.is_plain() {
+                t[base + op] = timing.nops;
+            }
+            k += 1;
         }
         op += 1;
     }
@@ -497,6 +512,34 @@ mod tests {
         assert!(condition_holds(5, 0x04)); // PE
         assert!(condition_holds(6, 0x00)); // P
         assert!(condition_holds(7, 0x80)); // M
+    }
+
+    /// The plain table is `decoded` for every table and prefix the decoder can produce:
+    /// the cost wherever the cost is fixed and needs nothing of the wrapper, 0 elsewhere.
+    #[test]
+    fn plain_table_agrees_with_decoded() {
+        let mut plain = 0;
+        for prefixes in 0..=1u8 {
+            for table_op in 0..0x400u16 {
+                let produced = match table_op >> 8 {
+                    1 => prefixes == 0,
+                    2 => prefixes == 1,
+                    _ => true,
+                };
+                let entry = PLAIN_NOPS[(table_op | u16::from(prefixes) << 10) as usize];
+                if !produced {
+                    assert_eq!(entry, 0, "{table_op:#05x} behind {prefixes} prefixes");
+                    continue;
+                }
+                let t = decoded(table_op, prefixes, 0x1234);
+                let want = if t.is_plain() { t.nops } else { 0 };
+                assert_eq!(entry, want, "{table_op:#05x} behind {prefixes} prefixes");
+                plain += usize::from(entry != 0);
+            }
+        }
+        // Of the 1 536 the decoder produces, all but the conditionals, the repeats, HALT, EI
+        // and the prefix codes (as opcodes they never come out of the decoder).
+        assert_eq!(plain, 1462);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! from the same memory and registers (the machine's clock keeps running, so its interrupts
 //! may fall elsewhere in the code from one call to the next, under a line apart):
 //!
-//! * **bare**: iz80 alone (`Cpu::execute_bare`): no CPC time, no interrupts;
+//! * **bare**: iz80 alone on its plain path (`Cpu::execute_bare`): no CPC time, no interrupts;
 //! * **step**: `Cpu::step`, the CPU wrapper: the CPC cost of every instruction, the HALT
 //!   and EI bookkeeping, still no interrupts (the same instructions as bare);
 //! * **machine**: `Cpc::call`, what `verify` and `match` run: the wrapper plus the line and

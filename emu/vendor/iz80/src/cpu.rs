@@ -188,6 +188,27 @@ impl<M: Machine + ?Sized + 'static> Cpu<M> {
         }
     }
 
+    /// (Vendored patch) `execute_instruction` for a caller that knows the CPU is not halted
+    /// and has no reset, NMI or interrupt pending, and that keeps neither the trace nor the
+    /// T-state counter (`set_cycle_counting(false)`): the instruction alone, without the
+    /// checks that cannot fire.
+    #[inline(always)]
+    pub fn execute_plain(&mut self, sys: &mut M) {
+        debug_assert!(
+            self.lean
+                && !self.state.halted
+                && !self.state.reset_pending
+                && !self.state.nmi_pending
+                && !self.state.int_signaled,
+            "execute_plain with the trace, the counter, HALT or a pending signal"
+        );
+        let mut env = Environment::new(&mut self.state, sys);
+        let opcode = self.decoder.decode(&mut env);
+        env.clear_int_just_enabled();
+        opcode.execute(&mut env);
+        env.clear_index();
+    }
+
     /// Returns the instruction in PC disassembled. PC is advanced.
     ///
     /// # Arguments
