@@ -151,8 +151,10 @@ const fn taken_extra_main(op: u8) -> (u8, Cond) {
 /// The µs of every instruction whose cost is fixed and needs nothing of the CPU wrapper
 /// (`InstrTiming::is_plain`), by what iz80's decoder decoded: the index is the decoded
 /// table and opcode (`table_op`, below 0x400) with 0x400 added behind one DD/FD prefix; 0 for
-/// the others (conditionals, repeats, HALT, EI, combinations the decoder never produces).
-/// The lookup of most instructions; two or more prefixes are rare and decoded apart.
+/// the others: conditionals, the block instructions the wrapper times itself (repeats,
+/// INI/IND/OUTI/OUTD), HALT, EI. Combinations the decoder never produces hold 0 or their
+/// table's entry, never looked up. The lookup of most instructions; two or more prefixes are
+/// rare and decoded apart.
 pub const PLAIN_NOPS: [u8; 0x800] = {
     let mut t = [0u8; 0x800];
     let mut op = 0;
@@ -537,8 +539,8 @@ mod tests {
                 plain += usize::from(entry != 0);
             }
         }
-        // Of the 1 536 the decoder produces, all but the conditionals, the repeats, HALT, EI
-        // and the prefix codes (as opcodes they never come out of the decoder).
+        // Of the 1 536 checked, all but the conditionals, the block instructions the wrapper
+        // times itself, HALT, EI and the prefix codes as unprefixed opcodes.
         assert_eq!(plain, 1462);
     }
 

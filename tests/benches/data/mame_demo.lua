@@ -23,6 +23,11 @@ emu.register_frame_done(function()
     typed = true
   end
   if ready_at == nil then
+    if frame > 3000 then
+      print(string.format("FAIL ui_ready (&%04X) not 1 after 3000 frames: is UI_READY right?", ui_ready))
+      io.stdout:flush()
+      os.exit(3)
+    end
     if typed and ram:read(ui_ready) == 1 then
       ready_at, cpu_at = frame, os.clock()
       print("READY at frame " .. frame)
