@@ -11,6 +11,7 @@
 
 use std::time::Duration;
 
+use cpu_time::ThreadTime;
 use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 
@@ -123,25 +124,14 @@ fn cpu(c: &mut Criterion<CpuTime>) {
 /// CPU time of the calling thread (the benchmark runs on one thread).
 struct CpuTime;
 
-fn thread_cpu_time() -> Duration {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime only writes the timespec it is given.
-    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
-    assert!(ok, "CLOCK_THREAD_CPUTIME_ID is not available");
-    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
-}
-
 impl Measurement for CpuTime {
-    type Intermediate = Duration;
+    type Intermediate = ThreadTime;
     type Value = Duration;
-    fn start(&self) -> Duration {
-        thread_cpu_time()
+    fn start(&self) -> ThreadTime {
+        ThreadTime::now()
     }
-    fn end(&self, start: Duration) -> Duration {
-        thread_cpu_time() - start
+    fn end(&self, start: ThreadTime) -> Duration {
+        start.elapsed()
     }
     fn add(&self, a: &Duration, b: &Duration) -> Duration {
         *a + *b
