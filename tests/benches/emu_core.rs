@@ -15,7 +15,8 @@
 //! instructions. Every way must find the same move, bare and step run the same instructions.
 //!
 //! `cargo bench -p cpc-e2e --bench emu_core [-- POSITIONS [LEVEL [ROUNDS]]]`; default 12
-//! random positions (those with a move to make: 11) at level 5, 5 rounds (the ways alternate within each round).
+//! random positions (the 11 with a move to make are run) at level 5, 5 rounds (the ways
+//! alternate within each round).
 
 use std::time::Duration;
 
